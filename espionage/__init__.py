@@ -1,11 +1,11 @@
 """Espionage: a Stratego-like game of hidden armies, as a pure-Python engine."""
 
+from . import record
 from .board import BLUE, RED, SIDES, parse_square, square_name
 from .epn import EPNError
 from .game import Game, IllegalMove, MoveEvent, Outcome
 from .moves import Move
 from .pieces import KINDS
-from . import record
 from .record import RecordError
 from .setup import Setup, SetupError, random_volcanoes
 from .variant import SINGLE_MOVE, STANDARD, Variant
