@@ -1,0 +1,111 @@
+"""The browser binding: DOM events in, ``App.html()`` out. Every decision is in ui/."""
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from ui.app import App
+
+DRAG_DISTANCE = 12  # pixels a pointer must travel before a press counts as a drag
+
+
+class BrowserStorage:
+    """localStorage, as the small interface ui.saves expects (errors propagate)."""
+
+    def __init__(self, local_storage):
+        self.ls = local_storage
+
+    def get(self, key):
+        return self.ls.getItem(key)
+
+    def set(self, key, value):
+        self.ls.setItem(key, value)
+
+    def remove(self, key):
+        self.ls.removeItem(key)
+
+    def list_keys(self):
+        return [self.ls.key(i) for i in range(self.ls.length)]
+
+
+def _storage():
+    try:
+        return BrowserStorage(window.localStorage)
+    except Exception:  # noqa: BLE001 - storage disabled: play on without saving
+        from ui.saves import MemoryStorage
+
+        return MemoryStorage()
+
+
+app = App(_storage())
+root = document.getElementById("app")
+drag = {}
+
+
+def render():
+    root.innerHTML = app.html()
+
+
+def dispatch(action, arg="", value=""):
+    app.dispatch(action, arg, value)
+    render()
+
+
+def on_click(event):
+    if drag.pop("dragged", False):
+        return
+    target = event.target
+    square = target.closest("g.square")
+    if square:
+        dispatch("square", square.getAttribute("data-square"))
+        return
+    control = target.closest("[data-action]")
+    if control and not control.disabled:
+        value = ""
+        action = control.getAttribute("data-action")
+        if action == "save-setup":
+            field = document.getElementById("setup-name")
+            value = field.value if field else ""
+        dispatch(action, control.getAttribute("data-arg") or "", value)
+
+
+def on_pointer_down(event):
+    source = event.target.closest("[data-drag], g.square")
+    drag.clear()
+    if source:
+        drag.update(
+            source=source.getAttribute("data-drag") or source.getAttribute("data-square"),
+            x=event.clientX,
+            y=event.clientY,
+        )
+
+
+def on_pointer_up(event):
+    source = drag.pop("source", None)
+    if source is None:
+        return
+    if abs(event.clientX - drag["x"]) + abs(event.clientY - drag["y"]) < DRAG_DISTANCE:
+        return
+    under = document.elementFromPoint(event.clientX, event.clientY)
+    square = under.closest("g.square") if under else None
+    drag["dragged"] = True
+    target = square.getAttribute("data-square") if square else None
+    if target and target != source:
+        dispatch("drop", f"{source}>{target}")
+
+
+def on_key(event):
+    if event.target.tagName in ("INPUT", "TEXTAREA") or event.key not in (
+        "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", "Escape"
+    ):
+        return
+    if event.key == "Enter" and event.target.tagName == "BUTTON":
+        return
+    event.preventDefault()
+    dispatch("key", event.key)
+
+
+for name, handler in (("click", on_click), ("pointerdown", on_pointer_down), ("pointerup", on_pointer_up)):
+    root.addEventListener(name, create_proxy(handler))
+document.addEventListener("keydown", create_proxy(on_key))
+render()
+document.documentElement.classList.add("ready")

@@ -1,0 +1,1 @@
+"""The browser user interface of Espionage: rendering and the app controller."""

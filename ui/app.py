@@ -1,0 +1,520 @@
+"""The app: every decision about what a tap, a key or a button does, in pure Python.
+
+The browser binding (main.py) turns DOM events into ``App.dispatch(action,
+arg, value)`` and puts ``App.html()`` on the page; nothing here touches the DOM,
+so all of it is tested in CPython.
+"""
+
+import contextlib
+import json
+import random
+import time
+
+from espionage import IllegalMove, Move, Setup, Variant, random_volcanoes
+from espionage.board import (
+    BLUE,
+    RED,
+    SETUP_SQUARES,
+    SIDES,
+    SIZE,
+    parse_square,
+    side_index,
+)
+from espionage.pieces import ARMY, KINDS, MOVABLE, letter_of
+
+from . import pages
+from .saves import (
+    GAME_PREFIX,
+    UI_KEY,
+    Match,
+    delete_match,
+    load_matches,
+    load_setups,
+    placement_from_seen,
+    save_match,
+    save_setups,
+    setup_as_seen,
+)
+
+ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+
+
+class App:
+    """The whole app state: which screen, the match on it, and the taps so far."""
+
+    def __init__(self, storage, rng=None, clock=time.time):
+        self.storage = storage
+        self.rng = rng or random.Random()
+        self.clock = clock
+        self.message = ""
+        self.matches, self.damaged = load_matches(storage)
+        self.setups = load_setups(storage)
+        self._reset_screen("home")
+        self.options = Variant()
+        self._restore_ui()
+
+    # -- screen state -----------------------------------------------------------
+
+    def _reset_screen(self, screen, match=None):
+        self.screen = screen
+        self.match = match
+        self.side = None  # whose setup or board the screen is for
+        self.placed = {}
+        self.picked = None
+        self.selected = None
+        self.cursor = None
+        self.planned = []
+        self.confirm = None
+        self.replay = None
+        self.show_last_turn = False
+
+    def _ui_state(self):
+        return {
+            "screen": self.screen,
+            "match": self.match.id if self.match else None,
+            "side": self.side,
+            "placed": {str(sq): k for sq, k in self.placed.items()},
+            "planned": [str(m) for m in self.planned],
+            "show_last_turn": self.show_last_turn,
+            "options": [self.options.moves_per_turn, self.options.volcanoes],
+        }
+
+    def _restore_ui(self):
+        """Come back to the screen a reload left, or home if that is gone."""
+        try:
+            data = json.loads(self.storage.get(UI_KEY) or "{}")
+            self.options = Variant(*data.get("options", (2, 6)))
+            match = self.matches.get(data.get("match"))
+            screen = data.get("screen", "home")
+            if screen not in pages.SCREENS or (screen in pages.MATCH_SCREENS and match is None):
+                return
+            self._reset_screen(screen, match)
+            self.side = data.get("side")
+            self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
+            self.show_last_turn = bool(data.get("show_last_turn"))
+            for text in data.get("planned", []):
+                self._plan(Move.from_str(text))
+            if screen == "over":
+                self.replay = len(match.game.events)
+        except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):
+            self._reset_screen("home")
+
+    def _remember_ui(self):
+        # The screen state is a convenience: a storage failure here loses nothing.
+        with contextlib.suppress(Exception):
+            self.storage.set(UI_KEY, json.dumps(self._ui_state()))
+
+    def _save(self, match):
+        match.updated = self.clock()
+        try:
+            save_match(self.storage, match)
+        except Exception:  # noqa: BLE001 - the browser raises its own error types
+            self.message = (
+                "This game could not be saved: the browser's storage is full or blocked. "
+                "It stays open here; delete old games on the home screen to free space."
+            )
+            return False
+        return True
+
+    # -- dispatch -----------------------------------------------------------------
+
+    def dispatch(self, action, arg="", value=""):
+        """Apply one user action; unknown or out-of-place actions do nothing."""
+        handler = getattr(self, "do_" + action.replace("-", "_"), None)
+        if handler is None:
+            return
+        self.message = "" if action not in ("key",) else self.message
+        handler(arg, value) if handler.__code__.co_argcount == 3 else handler(arg)
+        self._remember_ui()
+
+    def html(self):
+        return pages.render(self)
+
+    # -- home, new game, options -----------------------------------------------------
+
+    def do_home(self, _):
+        self._reset_screen("home")
+
+    def do_new(self, _):
+        self._reset_screen("new")
+
+    def do_mode(self, mode):
+        if mode == "pass":
+            self._reset_screen("options")
+
+    def do_moves(self, arg):
+        if arg in ("1", "2"):
+            self.options = Variant(int(arg), self.options.volcanoes)
+
+    def do_volcanoes(self, arg):
+        if arg.isdigit() and int(arg) in range(0, 11, 2):
+            self.options = Variant(self.options.moves_per_turn, int(arg))
+
+    def do_start(self, _):
+        if self.screen != "options":
+            return
+        match = Match(
+            id=f"{self.rng.getrandbits(40):010x}",
+            variant=self.options,
+            volcanoes=random_volcanoes(self.options.volcanoes, self.rng),
+        )
+        self.matches[match.id] = match
+        self._save(match)
+        self._begin_setup(match, RED)
+
+    def do_resume(self, match_id):
+        match = self.matches.get(match_id)
+        if match is None:
+            return
+        if match.game is None:
+            side = RED if match.setups[RED] is None else BLUE
+            self._cover(match, side, "setup")
+        elif match.game.outcome is not None:
+            self._game_over(match)
+        else:
+            self._cover(match, side_index(match.game.turn), "play")
+
+    def do_delete(self, key):
+        if self.screen == "home":
+            self.confirm = key
+
+    def do_delete_confirm(self, _):
+        if self.confirm is None:
+            return
+        delete_match(self.storage, self.confirm)
+        self.matches.pop(self.confirm, None)
+        self.damaged = [k for k in self.damaged if k != self.confirm]
+        self.confirm = None
+
+    def do_cancel(self, _):
+        self.confirm = None
+
+    # -- the cover between players ------------------------------------------------
+
+    def _cover(self, match, side, purpose):
+        self._reset_screen("cover", match)
+        self.side = side
+        self.purpose = purpose
+
+    def do_reveal(self, _):
+        if self.screen != "cover":
+            return
+        match, side = self.match, self.side
+        if match.game is None:
+            self._begin_setup(match, side)
+        else:
+            self._reset_screen("play", match)
+            self.side = side
+            self.show_last_turn = True
+
+    # -- setup ----------------------------------------------------------------------
+
+    def _begin_setup(self, match, side):
+        self._reset_screen("setup", match)
+        self.side = side
+
+    def remaining(self, kind):
+        return ARMY[kind] - sum(1 for k in self.placed.values() if k == kind)
+
+    @property
+    def setup_complete(self):
+        return len(self.placed) == len(SETUP_SQUARES[RED]) and all(self.remaining(k) == 0 for k in KINDS)
+
+    def do_pick(self, kind):
+        if self.screen != "setup" or kind not in KINDS:
+            return
+        if self.selected is not None:
+            self.placed.pop(self.selected, None)
+            self.selected = None
+        self.picked = None if self.picked == kind or self.remaining(kind) == 0 else kind
+
+    def _tap_setup(self, sq):
+        if sq not in SETUP_SQUARES[self.side]:
+            return
+        if self.picked is not None:
+            self.placed.pop(sq, None)
+            self.placed[sq] = self.picked
+            if self.remaining(self.picked) == 0:
+                self.picked = next((k for k in KINDS if self.remaining(k) > 0), None)
+        elif self.selected is None:
+            if sq in self.placed:
+                self.selected = sq
+        elif self.selected == sq:
+            self.selected = None
+        else:
+            a, b = self.placed.pop(self.selected), self.placed.pop(sq, None)
+            self.placed[sq] = a
+            if b is not None:
+                self.placed[self.selected] = b
+            self.selected = None
+
+    def do_random_setup(self, _):
+        if self.screen == "setup":
+            setup = Setup.random(self.side, self.rng)
+            self.placed = dict(setup.items())
+            self.picked = self.selected = None
+
+    def do_clear(self, _):
+        if self.screen == "setup":
+            self.placed = {}
+            self.picked = self.selected = None
+
+    def do_save_setup(self, _, name):
+        name = " ".join(name.split())[:40]
+        if self.screen != "setup":
+            return
+        if not self.setup_complete:
+            self.message = "Place all 30 pieces before saving the setup."
+            return
+        if not name:
+            self.message = "Give the setup a name to save it."
+            return
+        setups = dict(self.setups, **{name: setup_as_seen(self.placed, self.side)})
+        try:
+            save_setups(self.storage, setups)
+        except Exception:  # noqa: BLE001 - the browser raises its own error types
+            self.message = "The setup could not be saved: the browser's storage is full or blocked."
+            return
+        self.setups = setups
+        self.message = f"Setup “{name}” saved on this device."
+
+    def do_load_setup(self, name):
+        if self.screen != "setup" or name not in self.setups:
+            return
+        try:
+            self.placed = placement_from_seen(self.setups[name], self.side)
+        except ValueError as e:
+            self.message = f"The saved setup “{name}” cannot be used: {e}"
+            return
+        self.picked = self.selected = None
+
+    def do_delete_setup(self, name):
+        if self.screen == "setup" and name in self.setups:
+            setups = {k: v for k, v in self.setups.items() if k != name}
+            try:
+                save_setups(self.storage, setups)
+            except Exception:  # noqa: BLE001
+                self.message = "The setup list could not be changed: the browser's storage is blocked."
+                return
+            self.setups = setups
+
+    def do_ready(self, _):
+        if self.screen != "setup" or not self.setup_complete:
+            return
+        match, side = self.match, self.side
+        match.setups[side] = Setup(side, self.placed)
+        if side == RED:
+            self._save(match)
+            self._cover(match, BLUE, "setup")
+            return
+        match.start()
+        self._save(match)
+        self._cover(match, RED, "play")
+
+    # -- play -----------------------------------------------------------------------
+
+    def view(self):
+        """The view of the player whose board is shown."""
+        return self.match.game.view(SIDES[self.side])
+
+    @property
+    def my_turn(self):
+        game = self.match.game
+        return self.screen == "play" and game.outcome is None and side_index(game.turn) == self.side
+
+    def next_moves(self):
+        """The legal moves for the next planned move (none once the turn is complete)."""
+        if not self.my_turn:
+            return []
+        return self.view().legal_moves_after(self.planned)
+
+    @property
+    def turn_complete(self):
+        return bool(self.planned) and not self.next_moves()
+
+    def targets(self):
+        if self.selected is None:
+            return frozenset()
+        return frozenset(m.to_square for m in self.next_moves() if m.from_square == self.selected)
+
+    def planned_letters(self):
+        """The board as the mover sees it with this turn's planned moves made.
+
+        A planned attack leaves its square and waits on the arrow: its result
+        comes only when the turn is submitted."""
+        view = self.view()
+        letters = list(view.letters)
+        unmasked = set(view.unmasked)
+        for m in self.planned:
+            piece = letters[m.from_square]
+            letters[m.from_square] = None
+            if letters[m.to_square] is None:
+                letters[m.to_square] = piece
+                if m.from_square in unmasked:
+                    unmasked.add(m.to_square)
+            unmasked.discard(m.from_square)
+        return tuple(letters), frozenset(unmasked)
+
+    def _plan(self, move):
+        if move not in self.next_moves():
+            raise IllegalMove(f"{move} is not a legal move now")
+        self.planned.append(move)
+
+    def _tap_play(self, sq):
+        if not self.my_turn:
+            return
+        self.show_last_turn = False
+        if self.selected is not None and sq in self.targets():
+            self._plan(Move(self.selected, sq))
+            self.selected = None
+            return
+        if self.selected == sq:
+            self.selected = None
+        elif any(m.from_square == sq for m in self.next_moves()):
+            self.selected = sq
+
+    def do_undo(self, _):
+        if self.screen == "play" and self.planned:
+            self.planned.pop()
+            self.selected = None
+
+    def do_submit(self, _):
+        if not (self.my_turn and self.turn_complete):
+            return
+        game = self.match.game
+        game.play_turn(*self.planned)
+        self.planned = []
+        self.selected = None
+        self._save(self.match)
+        if game.outcome is not None:
+            self._game_over(self.match)
+        else:
+            self.screen = "results"
+
+    def do_hand_over(self, _):
+        if self.screen == "results":
+            self._cover(self.match, 1 - self.side, "play")
+
+    def do_offer_draw(self, _):
+        if self.my_turn and self.match.draw_offer is None:
+            self.match.draw_offer = self.side
+            self._save(self.match)
+            self.message = "Draw offered: the other player answers on their turn."
+
+    def do_accept_draw(self, _):
+        if self.my_turn and self.match.draw_offer == 1 - self.side:
+            self.match.draw_offer = None
+            self.match.game.agree_draw()
+            self._save(self.match)
+            self._game_over(self.match)
+
+    def do_decline_draw(self, _):
+        if self.my_turn and self.match.draw_offer == 1 - self.side:
+            self.match.draw_offer = None
+            self._save(self.match)
+
+    def do_resign(self, _):
+        if self.screen == "play" and self.match.game.outcome is None:
+            self.match.game.resign(SIDES[self.side])
+            self.match.draw_offer = None
+            self._save(self.match)
+            self._game_over(self.match)
+
+    # -- game over and replay ---------------------------------------------------------
+
+    def _game_over(self, match):
+        self._reset_screen("over", match)
+        self.replay = len(match.game.events)
+
+    def do_replay(self, arg):
+        if self.screen != "over":
+            return
+        last = len(self.match.game.events)
+        steps = {"first": 0, "back": self.replay - 1, "forward": self.replay + 1, "last": last}
+        if arg in steps:
+            self.replay = max(0, min(last, steps[arg]))
+
+    def replay_view(self):
+        """Both armies revealed, after the first ``replay`` moves."""
+        game = self.match.game
+        undone = []
+        while len(game.events) > self.replay:
+            undone.append(game.events[-1].move)
+            game.undo()
+        view = game.full_view()
+        for m in reversed(undone):
+            game.play(m)
+        if game.outcome is None and self.replay == len(game.events):
+            pass
+        return view
+
+    # -- taps and keys ------------------------------------------------------------------
+
+    def do_square(self, name):
+        try:
+            sq = parse_square(name)
+        except ValueError:
+            return
+        self.cursor = sq
+        if self.screen == "setup":
+            self._tap_setup(sq)
+        elif self.screen == "play":
+            self._tap_play(sq)
+
+    def do_drop(self, arg):
+        """A drag from the tray (``"C>e3"``) or from a square (``"e3>e4"``)."""
+        source, _, target = arg.partition(">")
+        if self.screen == "setup" and source in KINDS:
+            self.picked = None
+            self.selected = None
+            self.do_pick(source)
+            self.do_square(target)
+            self.picked = None
+        elif source:
+            self.selected = None
+            self.do_square(source)
+            if self.selected is not None:
+                self.do_square(target)
+
+    def do_key(self, key):
+        if self.screen not in ("setup", "play"):
+            return
+        if key == "Escape":
+            self.selected = None
+            self.picked = None
+            return
+        if key == "Enter" and self.cursor is not None:
+            from espionage.board import square_name
+
+            self.do_square(square_name(self.cursor))
+            return
+        if key in ARROWS:
+            dx, dy = ARROWS[key]
+            if self.bottom == BLUE:
+                dx, dy = -dx, -dy
+            if self.cursor is None:
+                self.cursor = SETUP_SQUARES[self.side][0] if self.bottom == RED else SETUP_SQUARES[self.side][-1]
+                return
+            f, r = self.cursor % SIZE + dx, self.cursor // SIZE + dy
+            if 0 <= f < SIZE and 0 <= r < SIZE:
+                self.cursor = r * SIZE + f
+
+    @property
+    def bottom(self):
+        """The side whose army is drawn at the bottom of the board."""
+        return self.side if self.side is not None else RED
+
+    def own_letter(self, kind):
+        return letter_of(kind, self.side)
+
+    @staticmethod
+    def movable(kind):
+        return kind in MOVABLE
+
+    @property
+    def saved_games(self):
+        return sorted(self.matches.values(), key=lambda m: -m.updated)
+
+    @staticmethod
+    def is_game_key(key):
+        return key.startswith(GAME_PREFIX)

@@ -1,0 +1,350 @@
+"""The screens as HTML markup: pure functions of the app state.
+
+Buttons carry ``data-action`` (and ``data-arg``) for the browser binding, and
+their visible label is their accessible name. A player's screen is built only
+from that player's view, so nothing hidden can reach the page.
+"""
+
+from html import escape
+
+from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
+from espionage.pieces import KINDS, letter_of
+
+from .render import BoardPicture, board_svg, piece_svg
+
+SCREENS = ("home", "new", "options", "setup", "cover", "play", "results", "over")
+MATCH_SCREENS = ("setup", "cover", "play", "results", "over")
+
+REASONS = {
+    "headquarters": "captured the enemy Headquarters",
+    "no_mobile_pieces": "the other side has no movable piece left",
+    "move_limit": "100 turns passed without a piece being removed",
+    "no_legal_move": "the other side has no legal move",
+    "resignation": "the other side resigned",
+    "agreement": "both players agreed",
+}
+
+
+def button(label, action, arg="", disabled=False, cls="", pressed=None, title=""):
+    attrs = [f'type="button" data-action="{escape(action)}"']
+    if arg != "":
+        attrs.append(f'data-arg="{escape(str(arg))}"')
+    if disabled:
+        attrs.append("disabled")
+    if cls:
+        attrs.append(f'class="{cls}"')
+    if pressed is not None:
+        attrs.append(f'aria-pressed="{"true" if pressed else "false"}"')
+    if title:
+        attrs.append(f'title="{escape(title)}"')
+    return f"<button {' '.join(attrs)}>{escape(label)}</button>"
+
+
+def side_name(side):
+    return SIDES[side].capitalize()
+
+
+def _message(app):
+    return f'<p class="message" role="alert">{escape(app.message)}</p>' if app.message else ""
+
+
+def _screen(name, body, app):
+    return f'<section class="screen screen-{name}" data-screen="{name}">{body}{_message(app)}</section>'
+
+
+def render(app):
+    return globals()["_" + app.screen](app)
+
+
+# -- home, new game, options ---------------------------------------------------------------
+
+
+def _describe_match(match):
+    game = match.game
+    if game is None:
+        waiting = "Red" if match.setups[RED] is None else "Blue"
+        return f"setting up ({waiting} places the army)"
+    if game.outcome is not None:
+        winner = game.outcome.winner
+        return f"finished: {winner.capitalize() + ' won' if winner else 'draw'}"
+    return f"turn {game.turn_number}, {game.turn.capitalize()} to move"
+
+
+def _home(app):
+    items = []
+    for match in app.saved_games:
+        confirm = app.confirm == match.id
+        actions = (
+            button("Delete game", "delete-confirm", cls="danger") + button("Keep", "cancel")
+            if confirm
+            else button("Resume", "resume", match.id) + button("Delete", "delete", match.id, cls="quiet")
+        )
+        variant = "one move per turn" if match.variant.moves_per_turn == 1 else "two moves per turn"
+        items.append(
+            f'<li class="saved-game" data-game="{escape(match.id)}"><span class="what">Pass and play, {variant}: '
+            f"{escape(_describe_match(match))}</span><span class=\"actions\">{actions}</span></li>"
+        )
+    for key in app.damaged:
+        confirm = app.confirm == key
+        actions = (
+            button("Delete game", "delete-confirm", cls="danger") + button("Keep", "cancel")
+            if confirm
+            else button("Delete", "delete", key, cls="quiet")
+        )
+        items.append(
+            f'<li class="saved-game damaged"><span class="what">A saved game that this version cannot read '
+            f'(kept untouched)</span><span class="actions">{actions}</span></li>'
+        )
+    saved = (
+        f'<h2>Saved games</h2><ul class="saved-games">{"".join(items)}</ul>'
+        if items
+        else '<p class="hint">No saved games yet.</p>'
+    )
+    body = (
+        '<header><h1>Espionage</h1><p class="tagline">Hidden armies, two moves a turn, '
+        "Spies that unmask, Sappers that clear Mines.</p></header>"
+        f'<div class="actions main-actions">{button("New game", "new", cls="primary")}</div>{saved}'
+        '<p class="hint"><a href="RULES.md" target="_blank" rel="noopener">Rules of the game</a></p>'
+    )
+    return _screen("home", body, app)
+
+
+def _new(app):
+    body = (
+        "<h1>New game</h1>"
+        '<div class="choices">'
+        + button("Pass and play", "mode", "pass", cls="primary")
+        + '<p class="hint">Two players, one device: the screen is covered while you hand it over.</p>'
+        "</div>"
+        f'<div class="actions">{button("Back", "home")}</div>'
+    )
+    return _screen("new", body, app)
+
+
+def _options(app):
+    moves = app.options.moves_per_turn
+    volcanoes = app.options.volcanoes
+    body = (
+        "<h1>Pass and play</h1>"
+        '<fieldset><legend>Moves per turn</legend><div class="toggle">'
+        + button("2 moves per turn (standard)", "moves", 2, pressed=moves == 2)
+        + button("1 move per turn", "moves", 1, pressed=moves == 1)
+        + '</div></fieldset><fieldset><legend>Volcanoes</legend><div class="toggle">'
+        + "".join(
+            button(str(n), "volcanoes", n, pressed=volcanoes == n, title=f"{n} volcanoes") for n in range(0, 11, 2)
+        )
+        + "</div></fieldset>"
+        f'<div class="actions">{button("Back", "new")}{button("Start", "start", cls="primary")}</div>'
+    )
+    return _screen("options", body, app)
+
+
+# -- setup -------------------------------------------------------------------------------
+
+
+def _setup(app):
+    side = app.side
+    letters = [None] * 100
+    for sq in app.match.volcanoes:
+        letters[sq] = "V"
+    for sq, kind in app.placed.items():
+        letters[sq] = letter_of(kind, side)
+    picture = BoardPicture(
+        letters=tuple(letters),
+        bottom=side,
+        selected=app.selected,
+        cursor=app.cursor,
+        zone=frozenset(SETUP_SQUARES[side]),
+        unknown_side=1 - side,
+    )
+    tray = []
+    for kind, info in KINDS.items():
+        left = app.remaining(kind)
+        cls = "tray-kind" + (" picked" if app.picked == kind else "") + (" empty" if not left else "")
+        tray.append(
+            f'<button type="button" class="{cls}" data-action="pick" data-arg="{kind}" data-drag="{kind}" '
+            f'aria-pressed="{"true" if app.picked == kind else "false"}" aria-label="{info.name}, {left} left"'
+            f"{' disabled' if not left and app.selected is None else ''}>"
+            f'{piece_svg(letter_of(kind, side), side, size=40)}<span class="count">{left}</span></button>'
+        )
+    saved = "".join(
+        f'<li>{button(f"Load {name}", "load-setup", name)}{button("Forget", "delete-setup", name, cls="quiet")}</li>'
+        for name in sorted(app.setups)
+    )
+    placed = len(app.placed)
+    hint = (
+        "Pick a kind below, then tap squares in your zone (or drag). Tap two placed pieces to swap them."
+        if placed < 30
+        else "All 30 pieces stand. Tap two pieces to swap them, or press Ready."
+    )
+    panel = (
+        f"<h1>{side_name(side)}: set up your army</h1>"
+        f'<p class="hint">{hint}</p><p class="count-line">{placed} of 30 placed</p>'
+        f'<div class="tray" role="group" aria-label="Army tray">{"".join(tray)}</div>'
+        '<div class="actions">'
+        + button("Random setup", "random-setup")
+        + button("Clear", "clear")
+        + button("Ready", "ready", disabled=not app.setup_complete, cls="primary")
+        + "</div>"
+        '<details class="saved-setups"><summary>Saved setups</summary>'
+        '<label>Name <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>'
+        + button("Save setup", "save-setup")
+        + (f"<ul>{saved}</ul>" if saved else '<p class="hint">None saved on this device yet.</p>')
+        + "</details>"
+    )
+    return _board_screen("setup", board_svg(picture), panel, app)
+
+
+def _board_screen(name, svg, panel, app):
+    body = f'<div class="layout"><div class="board-wrap">{svg}</div><div class="panel">{panel}{_message(app)}</div></div>'
+    return f'<section class="screen screen-{name}" data-screen="{name}">{body}</section>'
+
+
+# -- the cover ---------------------------------------------------------------------------
+
+
+def _cover(app):
+    side = side_name(app.side)
+    body = (
+        f'<div class="cover-inner"><p class="cover-title">Hand the device to {side}</p>'
+        f'<p class="hint">{side}: press the button when the other player is not looking.</p>'
+        + button(f"Show {side}'s board", "reveal", cls="primary")
+        + "</div>"
+    )
+    return f'<section class="screen screen-cover cover" data-screen="cover">{body}</section>'
+
+
+# -- play --------------------------------------------------------------------------------
+
+
+def _removed_trays(view):
+    out = []
+    for side in (RED, BLUE):
+        kinds = view.removed[SIDES[side]]
+        icons = "".join(
+            f'<span class="removed-piece" data-removed="{letter_of(k, side)}" title="{KINDS[k].name}">'
+            f"{piece_svg(letter_of(k, side), side, size=28)}</span>"
+            for k in kinds
+        )
+        icons = icons or '<span class="hint">none</span>'
+        out.append(
+            f'<div class="removed removed-{SIDES[side]}"><h3>{side_name(side)} lost ({len(kinds)})</h3>'
+            f'<div class="removed-list">{icons}</div></div>'
+        )
+    return '<div class="removed-trays">' + "".join(out) + "</div>"
+
+
+def _events_list(events, heading):
+    if not events:
+        return ""
+    items = "".join(f"<li>{escape(e.text)}</li>" for e in events)
+    return f'<div class="events"><h3>{heading}</h3><ul>{items}</ul></div>'
+
+
+def _play(app):
+    view = app.view()
+    side = app.side
+    letters, unmasked = app.planned_letters()
+    last = view.last_turn
+    opponent_last = tuple(e.move for e in last) if last and last[0].side != side else ()
+    picture = BoardPicture(
+        letters=letters,
+        unknown_side=1 - side,
+        bottom=side,
+        unmasked=unmasked,
+        selected=app.selected,
+        targets=app.targets(),
+        last_turn=opponent_last,
+        planned=tuple(app.planned),
+        cursor=app.cursor,
+    )
+    match = app.match
+    panel = [f'<h1>{side_name(side)}\'s board</h1><p class="status">Turn {view.turn_number} · {side_name(side)} to move</p>']
+    if app.show_last_turn and opponent_last:
+        panel.append(_events_list(last, f"{side_name(1 - side)}'s last turn"))
+    if match.draw_offer == 1 - side:
+        panel.append(
+            f'<div class="offer"><p>{side_name(1 - side)} offers a draw.</p>'
+            + button("Accept draw", "accept-draw")
+            + button("Decline draw", "decline-draw")
+            + "</div>"
+        )
+    need = match.variant.moves_per_turn
+    if app.planned:
+        planned = ", ".join(str(m) for m in app.planned)
+        state = "Turn complete: submit it." if app.turn_complete else "Now move another piece."
+        panel.append(f'<p class="planned-line">Planned: {planned}. {state}</p>')
+    else:
+        panel.append(
+            f'<p class="hint">Tap a piece, then a lit square. {"Two moves by two different pieces, then submit." if need == 2 else "One move, then submit."}</p>'
+        )
+    panel.append(
+        '<div class="actions">'
+        + button("Undo move", "undo", disabled=not app.planned)
+        + button("Submit turn", "submit", disabled=not app.turn_complete, cls="primary")
+        + "</div>"
+        '<div class="actions secondary">'
+        + button("Offer draw", "offer-draw", disabled=match.draw_offer is not None)
+        + button("Resign", "resign", cls="danger")
+        + button("Home", "home", cls="quiet")
+        + "</div>"
+    )
+    panel.append(_removed_trays(view))
+    return _board_screen("play", board_svg(picture), "".join(panel), app)
+
+
+def _results(app):
+    view = app.view()
+    side = app.side
+    own = tuple(e.move for e in view.last_turn)
+    picture = BoardPicture(
+        letters=view.letters, unknown_side=1 - side, bottom=side, unmasked=view.unmasked, last_turn=own
+    )
+    panel = (
+        f"<h1>{side_name(side)}'s turn played</h1>"
+        + _events_list(view.last_turn, "What happened")
+        + f'<div class="actions">{button("Hand over", "hand-over", cls="primary")}</div>'
+        f'<p class="hint">Then pass the device to {side_name(1 - side)}: the board is covered until they open it.</p>'
+        + _removed_trays(view)
+    )
+    return _board_screen("results", board_svg(picture), panel, app)
+
+
+# -- game over -------------------------------------------------------------------------
+
+
+def outcome_text(outcome):
+    if outcome.winner is None:
+        return f"Draw: {REASONS[outcome.reason]}"
+    return f"{outcome.winner.capitalize()} wins: {REASONS[outcome.reason]}"
+
+
+def _over(app):
+    game = app.match.game
+    view = app.replay_view()
+    step = app.replay
+    total = len(game.events)
+    current = view.events[step - 1] if step else None
+    picture = BoardPicture(
+        letters=view.letters,
+        bottom=RED,
+        unmasked=view.unmasked,
+        last_turn=(current.move,) if current else (),
+    )
+    caption = f"Move {step} of {total}: {escape(current.text)}" if current else f"Start position ({total} moves in all)"
+    panel = (
+        f'<h1 class="outcome" data-outcome="{game.outcome}">{escape(outcome_text(game.outcome))}</h1>'
+        '<p class="hint">Both armies are revealed. Step through the whole game:</p>'
+        '<div class="actions replay">'
+        + button("First", "replay", "first", disabled=step == 0)
+        + button("Back", "replay", "back", disabled=step == 0)
+        + button("Forward", "replay", "forward", disabled=step == total)
+        + button("Last", "replay", "last", disabled=step == total)
+        + f'</div><p class="replay-caption" data-step="{step}">{caption}</p>'
+        '<div class="actions">'
+        + button("New game", "new", cls="primary")
+        + button("Home", "home")
+        + "</div>"
+        + _removed_trays(view)
+    )
+    return _board_screen("over", board_svg(picture), panel, app)

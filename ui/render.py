@@ -1,0 +1,494 @@
+"""The board as SVG markup: a pure function of a picture of the board.
+
+``board_svg(picture)`` turns a :class:`BoardPicture` (what one viewer may see,
+plus the state of the interface: selection, targets, last turn, planned moves,
+keyboard cursor, setup zone) into one self-contained ``<svg>`` string, like
+``chess.svg.board``. Nothing here touches the browser, so it runs and is tested
+on CPython as well as in Pyodide.
+
+The markup is a contract other code relies on:
+
+- each square is ``<g class="square light|dark ..." data-square="e4">`` whose
+  first drawn child is a filled ``rect.cell`` covering the whole cell, so a tap
+  anywhere on the cell hits the group; further classes on the group:
+  ``neutral`` (ranks 4-7), ``volcano``, ``selected``, ``target`` (plus
+  ``attack`` if the target holds a piece), ``last-from``, ``last-to``, ``zone``,
+  ``cursor``;
+- a piece is ``<g class="piece red|blue [unknown] [unmasked]" data-piece="K">``
+  inside its square, ``data-piece`` being the EPN letter as the viewer sees it
+  (``?`` for an enemy piece of unknown kind: such a piece's markup names no kind
+  anywhere, not even in its ``<title>``);
+- volcano squares draw a volcano and have no ``data-piece``;
+- planned moves are ``<path class="planned-move" data-move="e3-e4">`` arrows,
+  the opponent's last turn ``<path class="last-move">`` arrows; both ignore
+  pointer events.
+
+Coordinates: the board is 1000 x 1000 user units (100 per square) in a viewBox
+with a margin for the file and rank labels, so the SVG scales to any width.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from math import hypot
+
+from espionage.board import NEUTRAL_RANKS, SIZE, file_of, rank_of, square_name
+from espionage.moves import Move
+from espionage.pieces import KINDS, UNKNOWN, VOLCANO
+
+__all__ = ["BoardPicture", "board_svg", "piece_svg", "square_at", "square_origin"]
+
+RED, BLUE = 0, 1
+SIDE_NAMES = ("Red", "Blue")
+SIDE_CLASSES = ("red", "blue")
+CELL = 100
+BOARD = CELL * SIZE
+VIEWBOX = (-44, -8, BOARD + 52, BOARD + 52)
+FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
+
+# -- colours ------------------------------------------------------------------
+
+CELL_FILL = {
+    ("home", "light"): "#f3e9cf",
+    ("home", "dark"): "#e4d5b0",
+    ("neutral", "light"): "#e4edd2",
+    ("neutral", "dark"): "#d0ddb8",
+    "volcano": "#c9b08f",
+}
+TOKEN = (
+    # fill, edge: a warm vermilion square and a deep blue disc (shape and
+    # lightness differ too, for colour-blind players)
+    ("#d0442c", "#6e190c"),
+    ("#1f5aa6", "#0a2650"),
+)
+HINT = "#137a45"  # where the selected piece may go
+SELECTED = "#ffd43b"
+LAST = "#9b6bd0"
+PLANNED = "#f06b12"
+FRAME = "#5b4a33"
+LABEL = "#6b5c40"
+
+# -- drawings (100 x 100 cell coordinates) --------------------------------------
+
+
+def _num(x):
+    return f"{round(x, 1):g}"
+
+
+def _star(cx, cy, r):
+    from math import cos, pi, sin
+
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = -pi / 2 + i * pi / 5
+        pts.append(f"{_num(cx + rr * cos(a))} {_num(cy + rr * sin(a))}")
+    return "M" + "L".join(pts) + "Z"
+
+
+def _soldier(rank):
+    if rank <= 3:
+        top = 29 - (8 + 7 * (rank - 1)) / 2
+        d = "".join(f"M36 {_num(top + 7 * i + 8)}L50 {_num(top + 7 * i)}L64 {_num(top + 7 * i + 8)}" for i in range(rank))
+        insignia = (
+            f'<path d="{d}" fill="none" stroke="#fff" stroke-width="5" '
+            'stroke-linecap="round" stroke-linejoin="round"/>'
+        )
+    else:
+        step, r = (14.5, 7.8) if rank == 4 else (12.5, 7)
+        x0 = 50 - step * (rank - 1) / 2
+        insignia = '<path fill="#fff" d="' + "".join(_star(x0 + step * i, 28, r) for i in range(rank)) + '"/>'
+    number = (
+        f'<text x="50" y="81" fill="#fff" font-size="40" font-weight="700" '
+        f'text-anchor="middle">{rank}</text>'
+    )
+    return insignia + number
+
+
+def _spikes():
+    from math import cos, pi, sin
+
+    lines, knobs = [], []
+    for i in range(8):
+        a = i * pi / 4 + pi / 8
+        x, y = 50 + 27 * cos(a), 52 + 27 * sin(a)
+        lines.append(f"M50 52L{_num(x)} {_num(y)}")
+        knobs.append(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="4.2"/>')
+    return (
+        f'<path d="{"".join(lines)}" stroke="#fff" stroke-width="5"/>'
+        + "".join(knobs)
+    )
+
+
+DRAWINGS = {
+    "token-red": (
+        '<rect x="13" y="16" width="76" height="76" rx="15" fill="#000" fill-opacity=".22"/>'
+        f'<rect x="12" y="12" width="76" height="76" rx="15" fill="{TOKEN[RED][0]}" '
+        f'stroke="{TOKEN[RED][1]}" stroke-width="3"/>'
+        '<rect x="17.5" y="17.5" width="65" height="65" rx="11" fill="none" stroke="#fff" '
+        'stroke-opacity=".4" stroke-width="2"/>'
+    ),
+    "token-blue": (
+        '<circle cx="51" cy="54" r="42" fill="#000" fill-opacity=".22"/>'
+        f'<circle cx="50" cy="50" r="42" fill="{TOKEN[BLUE][0]}" stroke="{TOKEN[BLUE][1]}" stroke-width="3"/>'
+        '<circle cx="50" cy="50" r="36" fill="none" stroke="#fff" stroke-opacity=".4" '
+        'stroke-width="2" stroke-dasharray="5 3.5"/>'
+    ),
+    "icon-unknown": (
+        '<text x="50" y="68" fill="#fff" fill-opacity=".92" font-size="50" font-weight="700" '
+        'text-anchor="middle">?</text>'
+    ),
+    # Spy: a fedora and dark glasses
+    "icon-S": (
+        '<g fill="#fff"><path d="M34 45L37.5 25Q42 19 50 23.5Q58 19 62.5 25L66 45Z"/>'
+        '<ellipse cx="50" cy="45.5" rx="29" ry="6"/></g>'
+        '<rect x="35.5" y="36" width="29" height="5" fill="#000" fill-opacity=".4"/>'
+        '<path d="M46.5 63Q50 59.5 53.5 63" fill="none" stroke="#fff" stroke-width="3"/>'
+        '<g fill="#1b1b1b" stroke="#fff" stroke-width="3"><circle cx="39" cy="64" r="8.5"/>'
+        '<circle cx="61" cy="64" r="8.5"/></g>'
+    ),
+    # Sapper: a pick and a shovel crossed
+    "icon-E": (
+        '<g fill="#fff" transform="rotate(-38 50 50)">'
+        '<rect x="47" y="24" width="6" height="60" rx="2.5"/>'
+        '<path d="M22 31Q50 14 78 31Q50 22 22 31Z" stroke="#fff" stroke-width="4" stroke-linejoin="round"/></g>'
+        '<g fill="#fff" transform="rotate(38 50 50)">'
+        '<rect x="47" y="30" width="6" height="34" rx="2.5"/>'
+        '<path d="M40 18h20v10h-20zM44.5 21.5v3h11v-3z" fill-rule="evenodd"/>'
+        '<path d="M38.5 60h23v11q0 11-11.5 16q-11.5-5-11.5-16z"/></g>'
+    ),
+    # Mine: a spiked sea mine
+    "icon-M": (
+        '<g fill="#fff">'
+        + _spikes()
+        + '<circle cx="50" cy="52" r="18"/></g>'
+        '<circle cx="44" cy="46" r="5" fill="#000" fill-opacity=".25"/>'
+    ),
+    # Headquarters: a command tent with a flag
+    "icon-H": (
+        '<path d="M50 17V45" stroke="#fff" stroke-width="3"/>'
+        '<path d="M51.5 17L71 23.5L51.5 30Z" fill="#fff"/>'
+        '<path d="M26 77L50 43L74 77Z" fill="#fff" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>'
+        '<path d="M50 53L42 77H58Z" fill="#000" fill-opacity=".45"/>'
+    ),
+    # the eye badge of an unmasked piece (top right corner of its square)
+    "badge-eye": (
+        '<circle cx="82" cy="18" r="16" fill="#fff" stroke="#1b1b1b" stroke-width="2.5"/>'
+        '<path d="M70.5 18Q82 6.5 93.5 18Q82 29.5 70.5 18Z" fill="#1b1b1b"/>'
+        '<circle cx="82" cy="18" r="5" fill="#fff"/><circle cx="82" cy="18" r="2.4" fill="#1b1b1b"/>'
+    ),
+    "volcano": (
+        '<circle cx="45" cy="22" r="6" fill="#8d8d8d" fill-opacity=".8"/>'
+        '<circle cx="55" cy="15" r="7.5" fill="#a3a3a3" fill-opacity=".8"/>'
+        '<circle cx="66" cy="11" r="5" fill="#bdbdbd" fill-opacity=".8"/>'
+        '<path d="M8 88L37 36Q50 42 63 36L92 88Z" fill="#5d4037"/>'
+        '<path d="M8 88L37 36Q43 39 48 39.5L35 88Z" fill="#fff" fill-opacity=".13"/>'
+        '<ellipse cx="50" cy="37" rx="13" ry="4.5" fill="#ff5a1f"/>'
+        '<path d="M40 38Q45 50 39 62Q46 57 47 67Q51 52 55 60Q54 47 60 38Z" fill="#ff8f1f"/>'
+    ),
+    "hint-move": f'<circle cx="50" cy="50" r="19" fill="{HINT}" fill-opacity=".85" stroke="#fff" stroke-width="4"/>',
+    "hint-attack": (
+        f'<path d="M0 0h32L0 32zM100 0v32L68 0zM100 100h-32L100 68zM0 100v-32L32 100z" fill="{HINT}" '
+        'fill-opacity=".85"/>'
+    ),
+    "focus-ring": (
+        '<rect x="5" y="5" width="90" height="90" rx="8" fill="none" stroke="#fff" stroke-width="10"/>'
+        '<rect x="5" y="5" width="90" height="90" rx="8" fill="none" stroke="#111" stroke-width="5"/>'
+    ),
+}
+for _letter, _kind in KINDS.items():
+    if _kind.is_soldier:
+        DRAWINGS[f"icon-{_letter}"] = _soldier(_kind.rank)
+
+_DEFS = "<defs>" + "".join(f'<g id="{name}">{body}</g>' for name, body in DRAWINGS.items()) + "</defs>"
+
+# -- the picture ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """What to draw: the board as one viewer may see it, and the interface state."""
+
+    letters: tuple
+    """100 entries by square (0 = a1 .. 99 = j10): the EPN letter as the viewer
+    sees it (Red upper case, Blue lower case, "?" unknown enemy, "V" volcano),
+    or None for an empty square."""
+    unknown_side: int | None = None
+    """The side (0 Red, 1 Blue) of the "?" pieces: the viewer's enemy."""
+    bottom: int = 0
+    """The side whose home ranks are at the bottom (1: the board turned 180°)."""
+    unmasked: frozenset = frozenset()
+    selected: int | None = None
+    targets: frozenset = frozenset()
+    last_turn: tuple = ()
+    """Moves of the opponent's last turn (anything with .from_square/.to_square, or "e3-e4")."""
+    planned: tuple = ()
+    """Moves planned this turn, not yet submitted: drawn as arrows."""
+    cursor: int | None = None
+    zone: frozenset = frozenset()
+
+
+_LETTERS = frozenset(KINDS) | frozenset(k.lower() for k in KINDS) | {UNKNOWN, VOLCANO, None}
+
+
+def square_origin(sq, bottom=0):
+    """The top-left corner (x, y) of square ``sq`` in board coordinates."""
+    col, row = file_of(sq), SIZE - rank_of(sq)
+    if bottom:
+        col, row = SIZE - 1 - col, SIZE - 1 - row
+    return col * CELL, row * CELL
+
+
+def square_at(x, y, bottom=0):
+    """The square under board point (x, y), or None outside the board."""
+    if not (0 <= x < BOARD and 0 <= y < BOARD):
+        return None
+    col, row = int(x // CELL), int(y // CELL)
+    if bottom:
+        col, row = SIZE - 1 - col, SIZE - 1 - row
+    return (SIZE - 1 - row) * SIZE + col
+
+
+def _move(m):
+    return Move.from_str(m) if isinstance(m, str) else m
+
+
+def _piece_side(letter, unknown_side, viewer):
+    if letter == UNKNOWN:
+        return unknown_side if unknown_side is not None else 1 - viewer
+    return RED if letter.isupper() else BLUE
+
+
+def _piece_name(letter, side, viewer):
+    """How a title names a piece: never a kind for "?"."""
+    if letter == UNKNOWN:
+        return f"{SIDE_NAMES[side]} piece (unknown)"
+    kind = KINDS[letter.upper()]
+    owner = "your" if side == viewer else SIDE_NAMES[side]
+    rank = f" ({kind.rank})" if kind.is_soldier else ""
+    return f"{owner} {kind.name}{rank}"
+
+
+def _arrow(a, b, bottom, shaft, head_w, head_l, start, end):
+    ax, ay = square_origin(a, bottom)
+    bx, by = square_origin(b, bottom)
+    x1, y1, x2, y2 = ax + 50, ay + 50, bx + 50, by + 50
+    length = hypot(x2 - x1, y2 - y1) or 1
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    px, py = -uy, ux
+    sx, sy = x1 + ux * start, y1 + uy * start
+    tx, ty = x2 - ux * end, y2 - uy * end
+    hx, hy = tx - ux * head_l, ty - uy * head_l
+    pts = (
+        (sx + px * shaft / 2, sy + py * shaft / 2),
+        (hx + px * shaft / 2, hy + py * shaft / 2),
+        (hx + px * head_w / 2, hy + py * head_w / 2),
+        (tx, ty),
+        (hx - px * head_w / 2, hy - py * head_w / 2),
+        (hx - px * shaft / 2, hy - py * shaft / 2),
+        (sx - px * shaft / 2, sy - py * shaft / 2),
+    )
+    return "M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in pts) + "Z"
+
+
+def board_svg(picture: BoardPicture) -> str:
+    """The whole board as an ``<svg>`` element (a string of well-formed XML)."""
+    letters = tuple(picture.letters)
+    if len(letters) != SIZE * SIZE:
+        raise ValueError(f"a board picture needs 100 letters, not {len(letters)}")
+    for letter in letters:
+        if letter not in _LETTERS:
+            raise ValueError(f"{letter!r} is not a piece letter a board picture can show")
+    bottom = 1 if picture.bottom else 0
+    unknown_side = picture.unknown_side
+    viewer = 1 - unknown_side if unknown_side is not None else bottom
+    unmasked = frozenset(picture.unmasked)
+    targets = frozenset(picture.targets)
+    zone = frozenset(picture.zone)
+    last = [_move(m) for m in picture.last_turn]
+    planned = [_move(m) for m in picture.planned]
+    last_from = {m.from_square for m in last}
+    last_to = {m.to_square for m in last}
+
+    vb = " ".join(str(v) for v in VIEWBOX)
+    out = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}" '
+            f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
+            f'aria-label="Board, {SIDE_NAMES[bottom]} at the bottom">'
+        ),
+        _DEFS,
+        f'<rect class="frame" x="-6" y="-6" width="{BOARD + 12}" height="{BOARD + 12}" rx="10" fill="{FRAME}"/>',
+    ]
+    for row in range(SIZE):
+        for col in range(SIZE):
+            sq = square_at(col * CELL, row * CELL, bottom)
+            out.append(
+                _square(sq, letters[sq], picture, bottom, viewer, unknown_side, unmasked, targets, zone,
+                        last_from, last_to)
+            )
+    if last:
+        out.append('<g class="last-moves" pointer-events="none">')
+        for m in last:
+            d = _arrow(m.from_square, m.to_square, bottom, 9, 28, 22, 12, 40)
+            out.append(
+                f'<path class="last-move" d="{d}" fill="{LAST}" fill-opacity=".75" '
+                'stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
+            )
+        out.append("</g>")
+    if planned:
+        out.append('<g class="planned-moves" pointer-events="none">')
+        for m in planned:
+            d = _arrow(m.from_square, m.to_square, bottom, 16, 46, 34, 26, 6)
+            out.append(
+                f'<path class="planned-move" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" d="{d}" fill="{PLANNED}" fill-opacity=".9" stroke="#fff" '
+                'stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
+            )
+        out.append("</g>")
+    out.append(_labels(bottom))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone, last_from, last_to):
+    name = square_name(sq)
+    x, y = square_origin(sq, bottom)
+    shade = "dark" if (file_of(sq) + rank_of(sq)) % 2 == 0 else "light"
+    area = "neutral" if rank_of(sq) in NEUTRAL_RANKS else "home"
+    classes = ["square", shade]
+    if area == "neutral":
+        classes.append("neutral")
+    is_volcano = letter == VOLCANO
+    has_piece = letter is not None and not is_volcano
+    side = _piece_side(letter, unknown_side, viewer) if has_piece else None
+
+    if is_volcano:
+        classes.append("volcano")
+        what = "volcano"
+    elif has_piece:
+        what = _piece_name(letter, side, viewer)
+        if sq in unmasked:
+            what += ", unmasked"
+    else:
+        what = "empty"
+    notes = []
+    if sq == p.selected:
+        classes.append("selected")
+        notes.append("selected")
+    if sq in targets:
+        classes.append("target")
+        if has_piece:
+            classes.append("attack")
+            notes.append("can attack" if side != viewer else "can move here")
+        else:
+            notes.append("can move here")
+    if sq in last_from:
+        classes.append("last-from")
+        notes.append("last turn moved from here")
+    if sq in last_to:
+        classes.append("last-to")
+        notes.append("last turn moved here")
+    if sq in zone:
+        classes.append("zone")
+    if sq == p.cursor:
+        classes.append("cursor")
+
+    fill = CELL_FILL["volcano"] if is_volcano else CELL_FILL[area, shade]
+    title = escape(f"{name}: " + ", ".join([what, *notes]))
+    parts = [
+        (
+            f'<g class="{" ".join(classes)}" data-square="{name}" transform="translate({x} {y})">'
+            f"<title>{title}</title>"
+            f'<rect class="cell" width="{CELL}" height="{CELL}" fill="{fill}"/>'
+        )
+    ]
+    if sq in zone:
+        parts.append('<rect class="glow" x="4" y="4" width="92" height="92" rx="6" fill="#fff" '
+                     'fill-opacity=".5" stroke="#fff" stroke-width="3"/>')
+    if sq in last_from or sq in last_to:
+        opacity = ".5" if sq in last_to else ".3"
+        parts.append(f'<rect class="last" width="{CELL}" height="{CELL}" fill="{LAST}" fill-opacity="{opacity}"/>')
+    if sq == p.selected:
+        parts.append(
+            f'<rect class="sel" x="3" y="3" width="94" height="94" rx="4" fill="{SELECTED}" fill-opacity=".7" '
+            'stroke="#e09a00" stroke-width="6"/>'
+        )
+    if sq in targets and not has_piece:
+        parts.append(f'<rect class="reach" width="{CELL}" height="{CELL}" fill="{HINT}" fill-opacity=".16"/>')
+    if is_volcano:
+        parts.append('<use class="volcano-art" href="#volcano"/>')
+    elif has_piece:
+        parts.append(_piece_markup(letter, side, sq in unmasked))
+    if sq in targets:
+        parts.append(f'<use class="hint" href="#hint-{"attack" if has_piece else "move"}"/>')
+    if sq == p.cursor:
+        parts.append('<use class="focus-ring" href="#focus-ring"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _piece_markup(letter, side, unmasked):
+    classes = ["piece", SIDE_CLASSES[side]]
+    if letter == UNKNOWN:
+        classes.append("unknown")
+        icon = "icon-unknown"
+    else:
+        icon = f"icon-{letter.upper()}"
+    if unmasked:
+        classes.append("unmasked")
+    badge = '<use href="#badge-eye"/>' if unmasked else ""
+    return (
+        f'<g class="{" ".join(classes)}" data-piece="{escape(letter)}">'
+        f'<use href="#token-{SIDE_CLASSES[side]}"/><use href="#{icon}"/>{badge}</g>'
+    )
+
+
+def _labels(bottom):
+    files = "abcdefghij"
+    head = (
+        f'<g class="coords" fill="{LABEL}" font-size="28" font-weight="600" text-anchor="middle" '
+        'pointer-events="none" aria-hidden="true">'
+    )
+    out = [head]
+    for col in range(SIZE):
+        f = files[SIZE - 1 - col] if bottom else files[col]
+        out.append(f'<text class="coord file" x="{col * CELL + 50}" y="{BOARD + 34}">{f}</text>')
+    for row in range(SIZE):
+        r = row + 1 if bottom else SIZE - row
+        out.append(f'<text class="coord rank" x="-22" y="{row * CELL + 60}">{r}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def piece_svg(letter: str, side: int | None = None, size=48, unmasked=False) -> str:
+    """One piece's icon as a standalone ``<svg>`` (for trays and legends).
+
+    ``letter`` is an EPN letter ("K", "k", "?" or "V"); ``side`` (0 Red, 1 Blue)
+    is needed for "?" and otherwise follows the letter's case. The markup is
+    self-contained (no references to the board's ``<defs>``)."""
+    if letter not in _LETTERS or letter is None:
+        raise ValueError(f"{letter!r} is not a piece letter")
+    head = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="{size}" height="{size}" '
+    tail = f'font-family="{FONT}" role="img"'
+    if letter == VOLCANO:
+        return f'{head}class="piece-icon volcano" {tail} aria-label="volcano"><title>volcano</title>' \
+               f'{DRAWINGS["volcano"]}</svg>'
+    if letter == UNKNOWN:
+        if side is None:
+            raise ValueError("the side of an unknown piece must be given")
+        icon = DRAWINGS["icon-unknown"]
+        label = f"{SIDE_NAMES[side]} piece (unknown)"
+    else:
+        side = (RED if letter.isupper() else BLUE) if side is None else side
+        kind = KINDS[letter.upper()]
+        icon = DRAWINGS[f"icon-{letter.upper()}"]
+        label = f"{SIDE_NAMES[side]} {kind.name}" + (f" ({kind.rank})" if kind.is_soldier else "")
+    if unmasked:
+        label += ", unmasked"
+    badge = DRAWINGS["badge-eye"] if unmasked else ""
+    return (
+        f'{head}class="piece-icon {SIDE_CLASSES[side]}" data-icon="{escape(letter)}" {tail} '
+        f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
+        f'{DRAWINGS["token-" + SIDE_CLASSES[side]]}{icon}{badge}</svg>'
+    )
