@@ -220,6 +220,9 @@ def random_game(rng, variant, from_position, ending):
     if from_position:
         for _ in range(rng.randrange(40)):
             game.play(rng.choice(game.legal_moves()))
+            if game.outcome is not None:
+                game.undo()  # start from a position where the game goes on
+                break
         game = Game.from_position(game.position(), variant.moves_per_turn)
     trail = [(game.position(), game.outcome)]
     for _ in range(rng.randrange(1500)):

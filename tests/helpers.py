@@ -1,0 +1,110 @@
+"""Small test helpers, written independently of the engine's EPN code."""
+
+FILES = "abcdefghij"
+
+
+def sq(name):
+    """Square index of ``name`` (a1 = 0 ... j10 = 99), computed here, not by the engine."""
+    return (int(name[1:]) - 1) * 10 + FILES.index(name[0])
+
+
+def name(square):
+    return FILES[square % 10] + str(square // 10 + 1)
+
+
+def expand(board):
+    """EPN field 1 -> list of 100 one-char strings ('' for empty), indexed by square."""
+    cells = [""] * 100
+    ranks = board.split("/")
+    assert len(ranks) == 10
+    for i, row in enumerate(ranks):
+        rank = 9 - i
+        f = 0
+        digits = ""
+        for ch in row + " ":
+            if ch.isdigit():
+                digits += ch
+                continue
+            if digits:
+                f += int(digits)
+                digits = ""
+            if ch != " ":
+                cells[rank * 10 + f] = ch
+                f += 1
+        assert f == 10, row
+    return cells
+
+
+def compress(cells):
+    rows = []
+    for rank in range(9, -1, -1):
+        out, run = "", 0
+        for f in range(10):
+            c = cells[rank * 10 + f]
+            if not c:
+                run += 1
+                continue
+            if run:
+                out += str(run)
+                run = 0
+            out += c
+        if run:
+            out += str(run)
+        rows.append(out)
+    return "/".join(rows)
+
+
+def epn(
+    pieces,
+    side="r",
+    first="-",
+    red_nr="-",
+    blue_nr="-",
+    unmasked="-",
+    quiet=0,
+    turn=1,
+    hq=True,
+):
+    """An EPN line from ``{"e5": "G", "e6": "c", ...}``.
+
+    With ``hq`` (default) Red's Headquarters goes on a1 and Blue's on a10 unless
+    the pieces already hold a Headquarters of that side."""
+    pieces = dict(pieces)
+    letters = set(pieces.values())
+    if hq and "H" not in letters:
+        pieces.setdefault("a1", "H")
+    if hq and "h" not in letters:
+        pieces.setdefault("a10", "h")
+    cells = [""] * 100
+    for square, letter in pieces.items():
+        cells[sq(square)] = letter
+    return " ".join(
+        [compress(cells), side, first, red_nr, blue_nr, unmasked, str(quiet), str(turn)]
+    )
+
+
+def fields(position):
+    parts = position.split(" ")
+    assert len(parts) == 8, position
+    return parts
+
+
+def board_at(position, square):
+    """The letter on ``square`` (a name) in an EPN line, or ''."""
+    return expand(fields(position)[0])[sq(square)]
+
+
+def changed_fields(before, after):
+    """1-based numbers of the EPN fields that differ."""
+    return {
+        i + 1 for i, (a, b) in enumerate(zip(fields(before), fields(after))) if a != b
+    }
+
+
+def counts(position):
+    """{letter: count} of the pieces on the board of an EPN line."""
+    out = {}
+    for c in expand(fields(position)[0]):
+        if c and c not in "V?":
+            out[c] = out.get(c, 0) + 1
+    return out

@@ -1,0 +1,136 @@
+"""EPN, Espionage Position Notation (SPEC §6)."""
+
+import pytest
+from helpers import epn
+
+from espionage import EPNError, Game, parse_square
+from espionage.epn import parse_epn
+
+START = "cmmokcshlc/sgkgsslees/ockmlceelm/V9/V4V4/4V4V/9V/SMSKCSMCCS/SLGEEHOMEL/LEMKCKLGOC r - - - - 0 1"
+MID = "h9/9c/10/10/4E5/10/10/10/10/H8C r e5-e6 - j10-j9 - 4 12"
+
+
+@pytest.mark.parametrize("line", [START, MID])
+def test_spec_examples_round_trip(line):
+    game = Game.from_position(line)
+    assert game.position() == line
+    assert Game.from_position(game.position()).position() == line
+    assert game.outcome is None
+
+
+def test_start_example_from_setups():
+    red = "LEMKCKLGOC" + "SLGEEHOMEL" + "SMSKCSMCCS"
+    blue = ("ockmlceelm" + "sgkgsslees" + "cmmokcshlc").upper()
+    volcanoes = {parse_square(n) for n in ("a7", "j4", "a6", "j5", "f6", "e5")}
+    game = Game(red, blue, volcanoes)
+    assert game.position() == START
+    assert game.turn == "red" and game.turn_number == 1 and game.first_move is None
+
+
+def test_mid_example_fields():
+    pos = parse_epn(MID)
+    assert pos.side == 0
+    assert str(pos.first_move) == "e5-e6"
+    assert pos.no_return[0] == () and [str(m) for m in pos.no_return[1]] == ["j10-j9"]
+    assert pos.unmasked == frozenset() and pos.quiet == 4 and pos.turn == 12
+    assert (
+        pos.letters[parse_square("a10")] == "h"
+        and pos.letters[parse_square("e6")] == "E"
+    )
+    game = Game.from_position(MID)
+    assert game.first_move is not None and str(game.first_move) == "e5-e6"
+    # the Sapper on e6 made the first move: only the Corporal on j1 may move now
+    assert sorted(str(m) for m in game.legal_moves()) == ["j1-i1", "j1-j2"]
+
+
+def test_canonical_output_from_messy_input():
+    # lists out of order and doubled spaces are read, and written back canonically
+    messy = "h9/9c/10/10/4E5/10/1E8/10/10/H8C  b  -  e4-e5,c2-b2 - j1,e6,a10 3 2"
+    game = Game.from_position(messy)
+    assert (
+        game.position()
+        == "h9/9c/10/10/4E5/10/1E8/10/10/H8C b - c2-b2,e4-e5 - j1,e6,a10 3 2"
+    )
+
+
+def test_canonical_square_list_order():
+    game = Game.from_position(
+        epn({"b2": "C", "a3": "C", "j1": "C", "c9": "c"}, unmasked="c9,a3,j1,b2")
+    )
+    assert game.position().split(" ")[5] == "j1,b2,a3,c9"
+
+
+def test_canonical_move_list_order_is_by_destination():
+    line = epn({"b2": "C", "a3": "C", "c9": "c"}, red_nr="a2-a3,b1-b2")
+    assert Game.from_position(line).position().split(" ")[3] == "b1-b2,a2-a3"
+
+
+def test_board_written_with_longest_empty_runs():
+    pieces = {
+        "b1": "C",
+        "j1": "C",
+        "a5": "E",
+        "j5": "e",
+        "e10": "h",
+        "i8": "c",
+        "c3": "V",
+        "h8": "V",
+    }
+    assert Game.from_position(epn(pieces | {"a1": "H"}, hq=False)).position().split(
+        " "
+    )[0] == ("4h5/10/7Vc1/10/10/E8e/10/2V7/10/HC7C")
+
+
+@pytest.mark.parametrize(
+    "line,field",
+    [
+        ("h9/9c/10/10/4E5/10/10/10/H8C r - - - - 0 1", "field 1"),  # 9 ranks
+        ("h9/9c/10/10/4X5/10/10/10/10/H8C r - - - - 0 1", "field 1"),  # bad letter
+        ("h9/9c/10/10/4E4/10/10/10/10/H8C r - - - - 0 1", "field 1"),  # rank too short
+        ("h9/9c/10/10/4E6/10/10/10/10/H8C r - - - - 0 1", "field 1"),  # rank too long
+        ("h9/9c/10/10/0E9/10/10/10/10/H8C r - - - - 0 1", "field 1"),  # empty run of 0
+        ("h9/9c/10/10/4E5/10/10/10/10/H8C x - - - - 0 1", "field 2"),
+        ("h9/9c/10/10/4E5/10/10/10/10/H8C r e5e6 - - - 0 1", "field 3"),
+        ("h9/9c/10/10/4E5/10/10/10/10/H8C r - e5-z6 - - 0 1", "field 4"),
+        ("h9/9c/10/10/4E5/10/10/10/10/H8C r - - j10+j9 - 0 1", "field 5"),
+        ("h9/9c/10/10/4E5/10/10/10/10/H8C r - - - e11 0 1", "field 6"),
+        ("h9/9c/10/10/4E5/10/10/10/10/H8C r - - - - -1 1", "field 7"),
+        ("h9/9c/10/10/4E5/10/10/10/10/H8C r - - - - x 1", "field 7"),
+        ("h9/9c/10/10/4E5/10/10/10/10/H8C r - - - - 0 0", "field 8"),
+        ("h9/9c/10/10/4E5/10/10/10/10/H8C r - - - - 0 1.5", "field 8"),
+    ],
+)
+def test_malformed_field_is_named(line, field):
+    with pytest.raises(EPNError) as e:
+        parse_epn(line)
+    assert field in str(e.value)
+    with pytest.raises(ValueError):
+        Game.from_position(line)
+
+
+@pytest.mark.parametrize(
+    "line", ["", "h9/9c/10/10/4E5/10/10/10/10/H8C r - - - - 0", START + " x", None]
+)
+def test_wrong_number_of_fields(line):
+    with pytest.raises(EPNError, match="8 fields|line of text"):
+        parse_epn(line)
+
+
+def test_game_needs_every_kind():
+    with pytest.raises(EPNError, match="e6.*'\\?'"):
+        Game.from_position("h9/9c/10/10/4?5/10/10/10/10/H8C r - - - - 0 1")
+
+
+def test_too_many_of_a_kind():
+    with pytest.raises(EPNError, match="Blue has more than 1 Headquarters"):
+        Game.from_position("hh8/9c/10/10/4E5/10/10/10/10/H8C r - - - - 0 1")
+
+
+def test_unmasked_empty_square_rejected():
+    with pytest.raises(EPNError, match="field 6.*e7"):
+        Game.from_position("h9/9c/10/10/4E5/10/10/10/10/H8C r - - - e7 0 1")
+
+
+def test_view_question_mark_parses():
+    pos = parse_epn("h9/9?/10/10/4E5/10/10/10/10/H8C r - - - - 0 1")
+    assert pos.letters[parse_square("j9")] == "?"
