@@ -1,0 +1,46 @@
+"""Two simulated devices playing by links (shared by tests/test_link.py, tests/test_sealed.py, tools/link_sizes.py)."""
+
+import random
+
+from espionage.link import LinkError
+from espionage.sealed import DUPLICATE, Seat
+from espionage.variant import Variant
+
+
+def random_turn(seat, rng):
+    first = rng.choice(seat.legal_moves())
+    rest = seat.legal_moves([first])
+    return [first] + ([rng.choice(rest)] if rest else [])
+
+
+def play(kind, seed, moves_per_turn=2, volcanoes=6, resign_at=None, stop=None, chooser=None, links=None, setup=None):
+    """Play a game between two seats passing links until it is over (sealed: both secrets in).
+
+    ``resign_at``: the side-turn count at which the player to move resigns instead;
+    ``stop(seat, count)``: True to have the player to move resign now;
+    ``chooser(seat, rng)``: the moves of a turn (default: random legal moves);
+    ``links``: a list that collects every link sent. Returns (inviter, joiner, side-turns played)."""
+    rng = random.Random(seed)
+    a = Seat.new_game(kind, rng.choice(["red", "blue"]), Variant(moves_per_turn, volcanoes), rng=rng, setup=setup)
+    b = Seat.join(a.link(), rng=rng)
+    sender, receiver = b, a
+    count = 0
+    for _ in range(100000):
+        link = sender.link()
+        if links is not None:
+            links.append(link)
+        try:
+            receiver.receive(link)
+        except LinkError as e:
+            if str(e) != DUPLICATE:
+                raise
+        sender, receiver = receiver, sender
+        if sender.outcome is not None and (kind == "casual" or (sender.t.complete and receiver.t.complete)):
+            return a, b, count
+        if sender.my_turn:
+            count += 1
+            if count == resign_at or (stop is not None and stop(sender, count)):
+                sender.resign()
+            else:
+                sender.play_turn((chooser or random_turn)(sender, rng))
+    raise AssertionError("the game did not finish")

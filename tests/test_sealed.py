@@ -1,0 +1,326 @@
+"""The sealed protocol between two simulated devices, its audit, and casual games by link."""
+
+import json
+import random
+import re
+
+import pytest
+
+from espionage import SIDES, Game, IllegalMove
+from espionage.link import TURN, HonestAuthor, LinkError, decode
+from espionage.pieces import MINE, SPY
+from espionage.sealed import FAIR, SealedView, Seat, audit, spectate
+from tests.linkplay import play, random_turn
+
+
+def engine_replay(t, setups=None):
+    """The engine's game for a transcript, playing every move that was not voided."""
+    red, blue = setups or (t.revealed[0][1], t.revealed[1][1])
+    g = Game(red, blue, t.volcanoes, t.variant)
+    for claim in t.claims:
+        if claim[0] == "turn":
+            for c in claim[1]:
+                if g.outcome is None:
+                    g.play(c.move)
+        elif claim[0] == "resign" and g.outcome is None:
+            g.resign(SIDES[claim[1]])
+        elif claim[0] == "accept" and g.outcome is None:
+            g.agree_draw()
+    return g
+
+
+def assert_public_board_matches(t, g):
+    b = t.board
+    for sq in range(100):
+        assert b.owner(sq) == (None if g.side_at(sq) is None else SIDES.index(g.side_at(sq))), sq
+    assert b.unmasked == {sq for sq in range(100) if g.is_unmasked(sq)}
+    assert b.removed == (list(g.removed("red")), list(g.removed("blue")))
+    for pid, kind in b.known.items():
+        assert kind == t.revealed[b.side_of(pid)][1].kind_at(pid)
+    if g.outcome is None or g.outcome.reason in ("move_limit", "no_legal_move"):
+        assert (b.quiet, b.turn, SIDES[b.side]) == (g.quiet_count, g.turn_number, g.turn)
+        assert [set(nr) for nr in b.no_return] == [set(g._no_return[0]), set(g._no_return[1])]
+
+
+@pytest.mark.parametrize("seed,mpt", [(1, 2), (2, 2), (3, 1), (4, 2), (5, 1)])
+def test_honest_sealed_games_verify_fair(seed, mpt):
+    a, b, _ = play("sealed", seed, moves_per_turn=mpt)
+    assert a.verdict == b.verdict == FAIR
+    assert a.outcome == b.outcome and a.outcome is not None
+    assert a.link() == b.link()
+    t = decode(a.link())
+    g = engine_replay(t)
+    assert g.outcome == t.outcome
+    assert_public_board_matches(t, g)
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_sealed_public_board_matches_engine_mid_game(seed):
+    a, _b, _ = play("sealed", seed, resign_at=40)
+    t = decode(a.link())
+    assert t.outcome.reason == "resignation" and a.verdict == FAIR
+    # replay without the resignation to compare the board as it stood
+    assert_public_board_matches(t, engine_replay(t))
+
+
+@pytest.mark.parametrize("seed,mpt", [(21, 2), (22, 1), (23, 2)])
+def test_casual_games_follow_the_engine(seed, mpt):
+    a, b, _turns = play("casual", seed, moves_per_turn=mpt)
+    assert a.outcome == b.outcome and a.outcome is not None
+    assert a.verdict is None
+    t = decode(b.link())
+    assert t.game.position() == a.t.game.position()
+    assert t.game.moves == a.t.game.moves
+    v = a.view()
+    assert v.outcome == a.outcome and v.position() == a.t.game.view(SIDES[a.side]).position()
+    s = spectate(a.link())
+    assert all(letter in (None, "V") or letter.upper() in "CLKOGSEMH?" for letter in s.letters)
+
+
+def test_resignation_out_of_turn_and_draw_agreement():
+    # resignation on one's turn
+    a, b, _ = play("sealed", 31, stop=lambda seat, n: n == 7)
+    assert a.outcome.reason == "resignation" and a.verdict == FAIR
+    # draw offered and accepted
+    rng = random.Random(32)
+    a = Seat.new_game("sealed", "red", rng=rng)
+    b = Seat.join(a.link(), rng=rng)
+    a.receive(b.link())
+    b.receive(a.play_turn(random_turn(a, rng), offer_draw=True))
+    assert b.draw_offered and not a.draw_offered
+    a.receive(b.accept_draw())
+    b.receive(a.link())
+    assert a.outcome.reason == b.outcome.reason == "agreement"
+    assert a.verdict == b.verdict == FAIR
+    # casual: resignation while waiting
+    a = Seat.new_game("casual", "blue", rng=rng)
+    b = Seat.join(a.link(), rng=rng)
+    a.receive(b.play_turn(random_turn(b, rng)))
+    link = b.resign()  # Red resigns while Blue is to move
+    a.receive(link)
+    assert a.outcome.winner == "blue" and a.outcome.reason == "resignation"
+
+
+def test_crossing_resignation_wins():
+    rng = random.Random(33)
+    a = Seat.new_game("sealed", "red", rng=rng)
+    b = Seat.join(a.link(), rng=rng)
+    a.receive(b.link())
+    b.receive(a.play_turn(random_turn(a, rng)))
+    turn_link = b.play_turn(random_turn(b, rng))  # Blue's turn, not yet arrived...
+    resign_link = a.resign()  # ...when Red resigns out of turn
+    with pytest.raises(LinkError, match="crossed with your resignation"):
+        a.receive(turn_link)
+    b.receive(resign_link)  # Red's resignation stands
+    a.receive(b.link())
+    assert a.outcome == b.outcome and a.outcome.winner == "blue"
+    assert a.verdict == b.verdict == FAIR
+
+
+def test_pending_fights_and_findings_show_until_the_reply():
+    # find a position where the waiting device shows a pending attack
+    rng = random.Random(41)
+    a = Seat.new_game("sealed", "red", rng=rng)
+    b = Seat.join(a.link(), rng=rng)
+    a.receive(b.link())
+    for _ in range(400):
+        mover = a if a.my_turn else b
+        other = b if mover is a else a
+        legal = mover.legal_moves()
+        attacks = [m for m in legal if other.view().owner(m.to_square) == other.side]
+        first = attacks[0] if attacks else rng.choice(legal)
+        rest = mover.legal_moves([first])
+        link = mover.play_turn([first] + ([rng.choice(rest)] if rest else []))
+        if attacks:
+            v = mover.view()
+            assert isinstance(v, SealedView)
+            assert any("result pending" in text for text in v.pending)
+            assert v.owner(first.to_square) == mover.side  # shown on the square it attacked
+            other.receive(link)
+            mover.receive(other.play_turn(random_turn(other, rng)))
+            assert not any("result pending" in e.text for e in mover.view().events if e.side == mover.side)
+            break
+        other.receive(link)
+    else:
+        pytest.fail("no attack happened")
+
+
+def test_seat_saves_as_json_and_backs_up_to_another_device():
+    rng = random.Random(51)
+    a = Seat.new_game("sealed", "blue", rng=rng)
+    b = Seat.join(a.link(), rng=rng)
+    a.receive(b.play_turn(random_turn(b, rng)))
+    a2 = Seat.from_dict(json.loads(json.dumps(a.to_dict())))
+    assert a2.link() == a.link() and a2.setup == a.setup and a2.secret == a.secret
+    backup = a.backup_link()
+    with pytest.raises(LinkError, match="private backup link"):
+        b.receive(backup)
+    with pytest.raises(LinkError, match="private backup link"):
+        spectate(backup)
+    moved = Seat.from_backup(backup)
+    assert moved.link() == a.link() and moved.setup == a.setup and moved.side == a.side
+    # the new device plays on
+    b.receive(moved.play_turn(random_turn(moved, rng)))
+    assert b.t.board.turn >= 1
+    casual = Seat.new_game("casual", "red", rng=rng)
+    assert Seat.from_backup(casual.backup_link()).setup == casual.setup
+
+
+def test_spectator_sees_the_public_board_only():
+    links = []
+    a, _b, _ = play("sealed", 61, resign_at=30, links=links)
+    mid = links[-5]  # before the resignation and the reveals
+    view = spectate(mid)
+    assert view.viewer is None
+    hidden = sum(1 for letter in view.letters if letter == "?")
+    assert hidden > 30
+    assert not any("?" in (letter or "") for letter in spectate(a.link()).letters)  # all revealed at the end
+    assert sum(1 for letter in a.view().letters if letter == "?") == 0
+    with pytest.raises(LinkError, match="both its players"):
+        Seat.join(mid)
+
+
+def test_illegal_turns_are_refused():
+    rng = random.Random(71)
+    a = Seat.new_game("sealed", "red", rng=rng)
+    b = Seat.join(a.link(), rng=rng)
+    a.receive(b.link())
+    with pytest.raises(IllegalMove):
+        b.play_turn(["a8-a7"])
+    before = a.link()
+    with pytest.raises(IllegalMove):
+        a.play_turn(["a1-a2"])
+    with pytest.raises(IllegalMove, match="second move"):
+        a.play_turn([a.legal_moves()[0]])
+    assert a.link() == before
+
+
+# -- lying devices --------------------------------------------------------------
+
+
+class Liar(HonestAuthor):
+    """A device that tells one lie (the same one each time it is asked, as a device would)."""
+
+    def __init__(self, seat, lie):
+        super().__init__(seat.side, seat.setup, seat.secret)
+        self.lie = lie
+        self.target = None
+        self.turn = None
+
+    def _once(self, key, turn):
+        if self.target is None:
+            self.target, self.turn = key, turn
+        return self.target == key
+
+    def result(self, claim, defender_pid):
+        won, kind = super().result(claim, defender_pid)
+        if self.lie == "result" and won and kind != "H" and self._once(claim.index, claim.turn):
+            return False, kind
+        return won, kind
+
+    def attacker_kind(self, claim):
+        kind = super().attacker_kind(claim)
+        if self.lie == "kind" and self._once(claim.index, claim.turn):
+            return "G" if kind != "G" else "C"
+        return kind
+
+    def spy_flag(self, claim):
+        flag = super().spy_flag(claim)
+        if self.lie == "spy" and not flag and self._once(claim.index, claim.turn):
+            return True
+        return flag
+
+    def watched(self, board, sq):
+        seen = super().watched(board, sq)
+        if self.lie == "unmask" and not seen and self._once((board.turn, sq), board.turn):
+            return True
+        return seen
+
+    def reveal(self):
+        secret, setup = super().reveal()
+        if self.lie == "setup":
+            letters = list(str(setup))
+            i = letters.index("H")
+            j = next(k for k, ch in enumerate(letters) if ch != "H")
+            letters[i], letters[j] = letters[j], letters[i]
+            return secret, type(setup).from_str(setup.side, "".join(letters))
+        return secret, setup
+
+
+LIES = {
+    "result": r"turn {turn}: {side} claimed its \w+ on [a-j]\d+ beat the attacking \w+; the \w+ wins",
+    "kind": r"turn {turn}: {side} attacked [a-j]\d+ with its \w+ but said it was a \w+",
+    "spy": r"turn {turn}: {side} asked for the kinds around [a-j]\d+ but its piece there is a \w+, not a Spy",
+    "unmask": r"turn {turn}: {side} asked for the kind on [a-j]\d+ but has no Spy next to it",
+    "setup": r"{side}'s setup does not match its commitment",
+}
+
+
+@pytest.mark.parametrize("lie", sorted(LIES))
+def test_lying_device_is_caught(lie):
+    liars = {}
+
+    def stop(seat, n):
+        if n == 2 and not liars:
+            liars["seat"] = seat
+            seat.author = Liar(seat, lie)
+        liar = liars.get("seat")
+        # once the lie is told, end the game so both secrets come out
+        return liar is not None and (liar.author.target is not None or lie == "setup") and seat is not liar
+
+    a, b, _ = play("sealed", 81, stop=stop)
+    liar = liars["seat"].author
+    pattern = LIES[lie].format(turn=liar.turn, side=SIDES[liar.side].capitalize())
+    for seat in (a, b):
+        assert re.fullmatch(pattern, seat.verdict), seat.verdict
+
+
+def test_moved_mine_is_caught():
+    state = {}
+
+    def chooser(seat, rng):
+        if "side" not in state or state["side"] == seat.side:
+            board = seat._preview.board
+            for m in board.candidates(seat.side):
+                if seat.setup.kind_at(board.pid[m.from_square]) == MINE:
+                    state.update(side=seat.side, turn=board.turn, square=m.from_square)
+                    seat._write(TURN, [m] + seat.legal_moves([m])[:1])
+                    return None
+        return random_turn(seat, rng)
+
+    def stop(seat, n):
+        return "side" in state and seat.side != state["side"]
+
+    rng = random.Random(91)
+    a = Seat.new_game("sealed", "red", rng=rng)
+    b = Seat.join(a.link(), rng=rng)
+    a.receive(b.link())
+    for _ in range(500):
+        mover = a if a.my_turn else b
+        other = b if mover is a else a
+        if stop(mover, 0):
+            mover.resign()
+        else:
+            moves = chooser(mover, rng)
+            if moves is not None:
+                mover.play_turn(moves)
+        other.receive(mover.link())
+        mover.receive(other.link()) if other.link() != mover.link() else None
+        if a.verdict and b.verdict:
+            break
+    from espionage.board import square_name
+
+    expected = (
+        f"turn {state['turn']}: {SIDES[state['side']].capitalize()}'s Mine on {square_name(state['square'])} moved"
+    )
+    assert a.verdict == b.verdict == expected
+
+
+def test_audit_takes_setups_and_secrets_explicitly():
+    a, _b, _ = play("sealed", 101, resign_at=12)
+    t = decode(a.link())
+    (rs, rsetup), (bs, bsetup) = t.revealed
+    assert audit(a.link(), rs, rsetup, bs, bsetup) is None
+    assert audit(t, rs, str(rsetup), bs, bsetup) is None
+    assert audit(t, bytes(16), rsetup, bs, bsetup) == "Red's setup does not match its commitment"
+    assert SPY in str(rsetup)
