@@ -1,0 +1,159 @@
+"""Browser-test fixtures: a static server, one Chromium per session, a fresh page per test.
+
+    def test_something(page, open_app):
+        open_app(page)            # or open_app(page, "#<link fragment>")
+        page.click(...)
+
+Every page records console errors, uncaught exceptions, failed requests and any
+request that leaves localhost (the app must never use a CDN). A test fails if any
+of those happened, unless it is marked `@pytest.mark.allow_console_errors`. The
+page's console log is attached to every failing test's report.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import sync_playwright
+
+# the project root is on sys.path (pyproject.toml: [tool.pytest.ini_options] pythonpath)
+from tools.browser import launch_chromium
+from tools.serve import start_in_thread
+
+ROOT = Path(__file__).resolve().parent.parent
+
+READY_TIMEOUT_MS = 60_000
+LOCAL_HOSTS = {"localhost", "127.0.0.1"}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "allow_console_errors: do not fail the test on console errors")
+
+
+@pytest.fixture(scope="session")
+def server_url():
+    """Base URL (ending in '/') of the project root served by tools/serve.py."""
+    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("static/vendor/ is missing: run ./test.sh (or ./serve.sh) to install the runtime")
+    url, server = start_in_thread(ROOT)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        yield browser
+        browser.close()
+
+
+class PageLog:
+    """What a page reported: all console lines, and the problems among them."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.errors: list[str] = []
+
+    def add(self, line: str, error: bool = False) -> None:
+        self.lines.append(line)
+        if error:
+            self.errors.append(line)
+
+    def text(self) -> str:
+        return "\n".join(self.lines) or "(empty)"
+
+
+def _watch(page, log: PageLog) -> None:
+    def on_console(msg):
+        loc = msg.location or {}
+        where = f" ({loc.get('url', '')}:{loc.get('lineNumber', '')})" if loc.get("url") else ""
+        log.add(f"console.{msg.type}: {msg.text}{where}", error=msg.type == "error")
+
+    def on_request(request):
+        host = urlsplit(request.url).hostname
+        if request.url.startswith(("http:", "https:")) and host not in LOCAL_HOSTS:
+            log.add(f"external request (no CDN allowed): {request.url}", error=True)
+
+    def on_response(response):
+        if response.status >= 400:
+            log.add(f"HTTP {response.status}: {response.url}", error=True)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: log.add(f"uncaught exception: {exc}", error=True))
+    page.on("request", on_request)
+    page.on("requestfailed", lambda req: log.add(f"request failed: {req.url} ({req.failure})", error=True))
+    page.on("response", on_response)
+
+
+@pytest.fixture
+def page(browser, server_url, request):
+    """A fresh browser context and page whose base URL is the served project root."""
+    context = browser.new_context(base_url=server_url)
+    page = context.new_page()
+    context.add_init_script(_FAIL_FAST)
+    log = PageLog()
+    page.console_log = log
+    request.node.stash[_LOG_KEY] = log
+    _watch(page, log)
+    yield page
+    context.close()
+    already_failed = request.node.stash.get(_FAILED_KEY, False)
+    if log.errors and not already_failed and not request.node.get_closest_marker("allow_console_errors"):
+        pytest.fail("the page reported errors:\n  " + "\n  ".join(log.errors), pytrace=False)
+
+
+# Any uncaught error marks <html class="load-failed">, so open_app() stops waiting at once.
+_FAIL_FAST = """
+addEventListener("error", () => document.documentElement?.classList.add("load-failed"));
+addEventListener("unhandledrejection", () => document.documentElement?.classList.add("load-failed"));
+"""
+
+
+def open_app_page(page, url_suffix: str = "") -> None:
+    """Open the app (index.html + url_suffix such as '#…' or '?…' or 'e2e/bare.html')
+    and wait until Python has marked it ready (<html class="ready">)."""
+    target = url_suffix if url_suffix.startswith("/") else "./" + url_suffix
+    page.goto(target)
+    try:
+        # ready, or failed (loading.js / PyScript's error box): then fail at once, not after the timeout
+        page.wait_for_selector(
+            "html.ready, html.load-failed, .py-error", timeout=READY_TIMEOUT_MS, state="attached"
+        )
+        problem = None if page.locator("html.ready").count() else "failed to start"
+    except PlaywrightTimeoutError:
+        problem = f"did not become ready within {READY_TIMEOUT_MS / 1000:g} s"
+    if problem:
+        log = getattr(page, "console_log", None)
+        status = page.evaluate("document.getElementById('loading-text')?.textContent ?? ''")
+        errors = page.evaluate("[...document.querySelectorAll('.py-error')].map(e => e.textContent)")
+        raise AssertionError(
+            f"page {target!r} {problem}; loading text: {status!r}\n"
+            + "".join(f"Python error shown:\n{e}\n" for e in errors)
+            + ("(browser console: see below)" if log else "")
+        )
+
+
+@pytest.fixture
+def open_app():
+    """The helper open_app(page, url_suffix="")."""
+    return open_app_page
+
+
+_LOG_KEY = pytest.StashKey[PageLog]()
+_FAILED_KEY = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[_FAILED_KEY] = True
+    log = item.stash.get(_LOG_KEY, None)
+    if log is not None and report.failed:
+        report.sections.append(("browser console", log.text()))
+    return report

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Set up everything the tests need, then lint and run all tests.
+#   ./test.sh [extra pytest arguments, e.g. -k smoke -x]
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/tools/setup.sh"
+setup_runtime
+setup_venv
+setup_chromium
+cd "$ROOT"
+status=0
+say "ruff check"
+"$VENV/bin/ruff" check . || status=1
+say "pytest"
+if [ "$#" -eq 0 ]; then  # default: every test; with arguments: just what they select
+    set --
+    for dir in tests e2e; do [ -d "$dir" ] && set -- "$@" "$dir"; done
+fi
+"$VENV/bin/python" -m pytest "$@" || status=1
+[ "$status" = 0 ] && say "all checks passed" || say "FAILED (see above)"
+exit "$status"

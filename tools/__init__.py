@@ -1,0 +1,1 @@
+"""Development tools for Espionage (server, runtime setup, browser helpers)."""

@@ -1,0 +1,127 @@
+"""Tiny static web server for the Espionage page (standard library only).
+
+    python3 tools/serve.py [--port 8000] [--bind 127.0.0.1] [--quiet]
+
+Serves the project root with the MIME types Pyodide/PyScript need (.mjs as
+JavaScript, .wasm as application/wasm). Game code (.py, .toml, .html) is never
+cached, so an edit shows on the next reload; the big runtime under static/vendor/
+is revalidated on each load. If the port is busy, a free one is used. Prints the
+address to open.
+
+From tests: `url, server = start_in_thread()`, later `server.shutdown()`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import errno
+import functools
+import http.server
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+    ".toml": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    "": "application/octet-stream",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = MIME_TYPES
+    quiet = False
+
+    def guess_type(self, path):  # exact map first: system mimetypes vary by machine
+        suffix = Path(str(path)).suffix.lower()
+        return MIME_TYPES.get(suffix) or super().guess_type(path)
+
+    def end_headers(self):
+        if self.path.startswith("/static/vendor/"):
+            self.send_header("Cache-Control", "no-cache")  # revalidate (304 when unchanged)
+        else:
+            self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def send_head(self):
+        # no-store files must not answer 304 from a stale If-Modified-Since
+        if not self.path.startswith("/static/vendor/"):
+            del self.headers["If-Modified-Since"]
+        return super().send_head()
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def handle(self):
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()  # the browser may cancel a request: harmless
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    @property
+    def url(self) -> str:
+        return f"http://localhost:{self.server_address[1]}/"
+
+
+def make_server(port: int = 8000, bind: str = "127.0.0.1", root: Path = ROOT, quiet: bool = False) -> Server:
+    """Bind to port, or to a free port if it is busy (port 0: always a free one)."""
+    handler = functools.partial(Handler, directory=str(root))
+    Handler.quiet = quiet
+    try:
+        return Server((bind, port), handler)
+    except OSError as exc:
+        if port == 0 or exc.errno not in (errno.EADDRINUSE, errno.EACCES):
+            raise
+        print(f"serve: port {port} is busy, using a free one", file=sys.stderr)
+        return Server((bind, 0), handler)
+
+
+def start_in_thread(root: Path = ROOT, port: int = 0, quiet: bool = True) -> tuple[str, Server]:
+    """Serve root on a free port in a daemon thread; return (url, server)."""
+    server = make_server(port=port, root=root, quiet=quiet)
+    thread = threading.Thread(target=server.serve_forever, name="espionage-serve", daemon=True)
+    thread.start()
+    return server.url, server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the Espionage page.")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000; a free one if busy)")
+    parser.add_argument("--bind", default="127.0.0.1", help="address to listen on (0.0.0.0: whole network)")
+    parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    args = parser.parse_args(argv)
+    server = make_server(port=args.port, bind=args.bind, quiet=args.quiet)
+    print(f"Espionage is served at {server.url}  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

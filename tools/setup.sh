@@ -1,0 +1,82 @@
+# Shared setup steps for ./serve.sh and ./test.sh (source this file; bash).
+# Every step is idempotent and skips quickly when already done.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$ROOT/.venv"
+
+say() { printf '==> %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo -n "$@"; else return 1; fi
+}
+
+apt_install() {
+    command -v apt-get >/dev/null || return 1
+    say "apt-get install $*"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+find_python() {
+    for py in python3.14 python3.13 python3.12 python3.11 python3; do
+        if command -v "$py" >/dev/null &&
+            "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+            command -v "$py"; return 0
+        fi
+    done
+    return 1
+}
+
+sha_of() { python3 -c 'import hashlib,sys; print(hashlib.sha256(open(sys.argv[1],"rb").read()).hexdigest())' "$1"; }
+
+# npm packages (pinned by package-lock.json) -> static/vendor/
+setup_runtime() {
+    cd "$ROOT" || exit 1
+    if ! command -v npm >/dev/null; then
+        apt_install nodejs npm || die "npm is missing: install Node.js 20+ (https://nodejs.org)"
+    fi
+    local stamp="node_modules/.espionage-lock.sha256" want
+    want="$(sha_of package-lock.json)"
+    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+        say "npm ci (Pyodide, PyScript)"
+        npm ci --ignore-scripts --no-audit --no-fund --loglevel=error || die "npm ci failed"
+        printf '%s\n' "$want" >"$stamp"
+    fi
+    python3 tools/vendor.py || die "copying the runtime into static/vendor/ failed"
+}
+
+# pyscript.toml [files] <- the .py files of espionage/ and ui/ (for ./serve.sh; the tests
+# only check it, so CI catches a stale committed pyscript.toml)
+update_files_list() {
+    cd "$ROOT" && python3 tools/gen_files.py || die "updating pyscript.toml failed"
+}
+
+# .venv with the project and its test tools
+setup_venv() {
+    cd "$ROOT" || exit 1
+    local py stamp="$VENV/.espionage-pyproject.sha256" want
+    if [ ! -x "$VENV/bin/python" ]; then
+        py="$(find_python)" || die "Python 3.11+ is needed"
+        say "creating .venv with $py"
+        "$py" -m venv "$VENV" || die "python -m venv failed (Debian: apt-get install python3-venv)"
+    fi
+    want="$(sha_of pyproject.toml)"
+    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+        say "pip install -e '.[test]'"
+        "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e '.[test]' ||
+            die "pip install failed"
+        printf '%s\n' "$want" >"$stamp"
+    fi
+}
+
+# Chromium for the browser tests: the system one if present, else install one.
+SYSTEM_CHROMIUM=/usr/bin/chromium
+setup_chromium() {
+    [ -x "$SYSTEM_CHROMIUM" ] && return 0
+    if [ "$(id -u)" = 0 ] && apt_install chromium && [ -x "$SYSTEM_CHROMIUM" ]; then
+        return 0
+    fi
+    say "playwright install chromium"
+    "$VENV/bin/python" -m playwright install chromium || die "could not install Chromium"
+}
