@@ -81,6 +81,8 @@ class Match:
             if data.get("format") != FORMAT:
                 raise ValueError("saved by another version of the game")
             volcanoes = parse_squares(data["volcanoes"])
+            if len(data["setups"]) != 2:
+                raise ValueError("the save is damaged (it needs two setups)")
             match = cls(
                 id=str(data["id"]),
                 variant=Variant(int(data["moves_per_turn"]), len(volcanoes)),
@@ -106,6 +108,9 @@ def load_matches(storage):
         try:
             match = Match.from_json(storage.get(key))
         except ValueError:
+            damaged.append(key)
+            continue
+        if GAME_PREFIX + match.id != key:  # saving it would write under another key
             damaged.append(key)
             continue
         matches[match.id] = match

@@ -1,0 +1,139 @@
+"""ui/saves.py: storage, saved games and saved setups."""
+
+import json
+import random
+
+import pytest
+
+from espionage import Game, Setup, Variant, random_volcanoes
+from espionage.board import BLUE, RED, SETUP_SQUARES, rotated
+from ui.saves import (
+    GAME_PREFIX,
+    SETUPS_KEY,
+    Match,
+    MemoryStorage,
+    delete_match,
+    load_matches,
+    load_setups,
+    placement_from_seen,
+    save_match,
+    save_setups,
+    setup_as_seen,
+)
+
+
+def new_match(seed=1, moves=2, mid="abc"):
+    rng = random.Random(seed)
+    variant = Variant(moves, 6)
+    return Match(id=mid, variant=variant, volcanoes=random_volcanoes(6, rng)), rng
+
+
+def started_match(seed=1, moves=2, turns=4):
+    match, rng = new_match(seed, moves)
+    match.setups = [Setup.random(RED, rng), Setup.random(BLUE, rng)]
+    match.start()
+    for _ in range(turns):
+        view = match.game.view(match.game.turn)
+        planned = []
+        while nxt := view.legal_moves_after(planned):
+            planned.append(rng.choice(nxt))
+        match.game.play_turn(*planned)
+    return match
+
+
+def test_memory_storage_capacity():
+    s = MemoryStorage(capacity=10)
+    s.set("ab", "cdef")
+    with pytest.raises(OSError):
+        s.set("x", "1234567")
+    assert s.data == {"ab": "cdef"}
+    s.set("ab", "12345678")  # replacing a value counts only the new one
+    assert s.get("ab") == "12345678" and s.list_keys() == ["ab"]
+    s.remove("ab")
+    s.remove("nothing")
+    assert s.get("ab") is None
+
+
+@pytest.mark.parametrize("stage", ["new", "red-ready", "playing", "resigned", "draw"])
+def test_match_round_trip(stage):
+    if stage == "new":
+        match, _ = new_match()
+    elif stage == "red-ready":
+        match, rng = new_match()
+        match.setups[RED] = Setup.random(RED, rng)
+    else:
+        match = started_match(moves=1 if stage == "draw" else 2)
+        match.draw_offer = BLUE
+        if stage == "resigned":
+            match.game.resign("red")
+        elif stage == "draw":
+            match.game.agree_draw()
+    match.updated = 12.5
+    again = Match.from_json(match.to_json())
+    assert (again.id, again.variant, again.volcanoes, again.setups, again.draw_offer, again.updated) == (
+        match.id, match.variant, match.volcanoes, match.setups, match.draw_offer, 12.5
+    )
+    if match.game is None:
+        assert again.game is None
+    else:
+        assert again.game.position() == match.game.position()
+        assert again.game.moves == match.game.moves
+        assert again.game.outcome == match.game.outcome
+
+
+def test_a_game_from_a_position_round_trips():
+    position = Game.from_position(started_match(seed=3).game.position())
+    match = Match(id="p", variant=position.variant, volcanoes=position.volcanoes, game=position)
+    assert Match.from_json(match.to_json()).game.position() == position.position()
+
+
+def test_load_matches_sorts_out_damaged_saves():
+    storage = MemoryStorage()
+    good = started_match()
+    save_match(storage, good)
+    storage.set(GAME_PREFIX + "junk", "{junk")
+    storage.set(GAME_PREFIX + "other", good.to_json())  # a readable save under someone else's key
+    storage.set("unrelated", "{junk")
+    matches, damaged = load_matches(storage)
+    assert list(matches) == [good.id]
+    assert damaged == [GAME_PREFIX + "junk", GAME_PREFIX + "other"]
+    delete_match(storage, GAME_PREFIX + "junk")
+    delete_match(storage, good.id)
+    assert sorted(storage.data) == [GAME_PREFIX + "other", "unrelated"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", "1", '"x"', "[]", "{}", '{"format": 2}', '{"format": 1, "id": "a"}',
+     '{"format": 1, "id": "a", "moves_per_turn": 3, "volcanoes": "", "setups": [null, null]}',
+     '{"format": 1, "id": "a", "moves_per_turn": 2, "volcanoes": "z9", "setups": [null, null]}',
+     '{"format": 1, "id": "a", "moves_per_turn": 2, "volcanoes": "", "setups": ["XX", null]}',
+     '{"format": 1, "id": "a", "moves_per_turn": 2, "volcanoes": "", "setups": [null]}'],
+)
+def test_unreadable_saves_raise_value_error(text):
+    with pytest.raises(ValueError):
+        Match.from_json(text)
+
+
+def test_saved_setups_are_kept_as_their_owner_sees_them():
+    rng = random.Random(5)
+    red = dict(Setup.random(RED, rng).items())
+    blue = {rotated(sq): k for sq, k in red.items()}  # the same army, as Blue places it
+    assert setup_as_seen(red, RED) == setup_as_seen(blue, BLUE) == str(Setup(RED, red))
+    text = setup_as_seen(red, RED)
+    assert placement_from_seen(text, RED) == red
+    assert placement_from_seen(text, BLUE) == blue
+    assert set(placement_from_seen(text, BLUE)) == set(SETUP_SQUARES[BLUE])
+    with pytest.raises(ValueError):
+        placement_from_seen(text[:-1] + "M", RED)  # five Mines
+
+
+def test_setup_list_storage():
+    storage = MemoryStorage()
+    assert load_setups(storage) == {}
+    save_setups(storage, {"b": "x", "a": "y"})
+    assert load_setups(storage) == {"a": "y", "b": "x"}
+    assert list(json.loads(storage.get(SETUPS_KEY))) == ["a", "b"]
+    for junk in ("{", "[1]", "3", "null"):
+        storage.set(SETUPS_KEY, junk)
+        assert load_setups(storage) == {}
