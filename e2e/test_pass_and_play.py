@@ -1,0 +1,238 @@
+"""Pass and play in real Chromium, played as people would: by tapping.
+
+The test player sees only the page; the truth it checks privacy against comes
+from the game saved in localStorage, read with the engine.
+"""
+
+import json
+import random
+
+import pytest
+
+from espionage import record
+from espionage.board import SIDES, parse_square, square_name
+from espionage.pieces import KINDS
+
+BOARD_STATE = """() => [...document.querySelectorAll('g.square')].map(g => {
+    const p = g.querySelector('.piece');
+    return [g.dataset.square, p ? p.dataset.piece : null, p ? p.classList.contains('unmasked') : false,
+            g.classList.contains('target')];
+})"""
+
+
+def click(page, name):
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def board(page):
+    return {sq: (piece, unmasked, target) for sq, piece, unmasked, target in page.evaluate(BOARD_STATE)}
+
+
+def saved_game(page):
+    """The true game, from the device's storage (what the page may never show)."""
+    saves = page.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('espionage:game:')).map(k => localStorage[k])"
+    )
+    assert len(saves) == 1
+    data = json.loads(saves[0])
+    return record.read(data["record"]) if data["record"] else None, data
+
+
+def assert_cover_hides_everything(page):
+    assert page.locator("section.cover").is_visible()
+    assert page.locator("[data-piece]").count() == 0
+    assert page.locator("svg").count() == 0
+
+
+def assert_board_private(page, viewer):
+    """Every enemy piece the viewer may not know is a bare "?" with no trace of its kind."""
+    game, _ = saved_game(page)
+    view = game.view(viewer)
+    shown = board(page)
+    markup = dict(page.evaluate("() => [...document.querySelectorAll('g.square')].map(g => [g.dataset.square, g.outerHTML])"))
+    enemy = 1 - SIDES.index(viewer)
+    for sq in range(100):
+        if game.side_at(sq) != SIDES[enemy]:
+            continue
+        name = square_name(sq)
+        letter = view.piece_at(sq)
+        assert shown[name][0] == letter
+        if letter == "?":
+            kind = KINDS[game.kind_at(sq)]
+            assert kind.name not in markup[name] and f'"{kind.letter.lower()}"' not in markup[name]
+    hidden_setup = str(game.setups[enemy])
+    assert hidden_setup not in page.content()
+
+
+def setup_army(page, side):
+    click(page, "Random setup")
+    assert page.get_by_role("button", name="Ready", exact=True).is_enabled()
+    click(page, "Ready")
+    assert_cover_hides_everything(page)
+
+
+def start_game(page, open_app, moves="2 moves per turn (standard)"):
+    open_app(page)
+    click(page, "New game")
+    click(page, "Pass and play")
+    click(page, moves)
+    click(page, "Start")
+    assert page.get_by_role("button", name="Ready", exact=True).is_disabled()
+    setup_army(page, "red")
+    click(page, "Show Blue's board")
+    setup_army(page, "blue")
+    click(page, "Show Red's board")
+
+
+def pick(view, moves, rng):
+    """The test player's choice, from what its view shows: attack if it can, else close in."""
+    side = view.side_to_move
+    enemies = [sq for sq in range(100) if view.owner(sq) == 1 - side]
+
+    def score(m):
+        if view.owner(m.to_square) == 1 - side:
+            return 100 + rng.random()
+        t = m.to_square
+        return -min(abs(t % 10 - e % 10) + abs(t // 10 - e // 10) for e in enemies) + rng.random()
+
+    return max(moves, key=score)
+
+
+def tap_move(page, move):
+    """Tap the piece, check its lit squares, tap the destination."""
+    fr, to = square_name(move.from_square), square_name(move.to_square)
+    page.click(f'g.square[data-square="{fr}"]')
+    assert page.locator(f'g.square.selected[data-square="{fr}"]').count() == 1
+    assert page.locator(f'g.square.target[data-square="{to}"]').count() == 1
+    page.click(f'g.square[data-square="{to}"]')
+
+
+def play_turn(page, viewer, rng):
+    """Plan a turn by tapping, as the player whose board is shown, and submit it."""
+    game, _ = saved_game(page)
+    view = game.view(viewer)
+    planned = [pick(view, view.legal_moves(), rng)]
+    tap_move(page, planned[0])
+    second = view.legal_moves_after(planned)
+    if second:
+        planned.append(pick(view, second, rng))
+        tap_move(page, planned[1])
+    click(page, "Submit turn")
+
+
+def test_a_whole_game_from_home_to_game_over(page, open_app):
+    rng = random.Random(4)
+    start_game(page, open_app)
+    viewer = "red"
+    for _turn in range(400):
+        assert_board_private(page, viewer)
+        play_turn(page, viewer, rng)
+        if page.locator("[data-outcome]").count():
+            break
+        click(page, "Hand over")
+        assert_cover_hides_everything(page)
+        viewer = "blue" if viewer == "red" else "red"
+        click(page, f"Show {viewer.capitalize()}'s board")
+    outcome = page.get_attribute("[data-outcome]", "data-outcome")
+    game, _ = saved_game(page)
+    assert outcome == str(game.outcome)
+    assert outcome.split(":")[1] in ("headquarters", "no_mobile_pieces", "no_legal_move", "move_limit")
+    assert page.locator('[data-piece="?"]').count() == 0  # both armies revealed
+    click(page, "First")
+    assert page.locator(".replay-caption").get_attribute("data-step") == "0"
+    click(page, "Forward")
+    assert page.locator(".replay-caption").get_attribute("data-step") == "1"
+
+
+def test_resignation_ends_the_game(page, open_app):
+    start_game(page, open_app, moves="1 move per turn")
+    click(page, "Resign")
+    assert page.get_attribute("[data-outcome]", "data-outcome") == "blue:resignation"
+
+
+def test_taps_on_illegal_squares_do_nothing(page, open_app):
+    start_game(page, open_app)
+    game, _ = saved_game(page)
+    view = game.view("red")
+    movable = {m.from_square for m in view.legal_moves()}
+    stuck = [sq for sq in range(30) if sq not in movable]  # Red pieces with no move now
+    before = page.inner_html("#app")
+    for sq in [parse_square("e5"), parse_square("a10"), *stuck[:3]]:  # empty, enemy, immobile
+        page.click(f'g.square[data-square="{square_name(sq)}"]')
+    assert page.inner_html("#app") == before
+    piece = min(movable)
+    page.click(f'g.square[data-square="{square_name(piece)}"]')
+    selected = page.inner_html("#app")
+    assert selected != before
+    lit = set(view.targets(piece))
+    for sq in (parse_square("a10"), parse_square("j5"), *stuck[:3]):
+        if sq not in lit:
+            page.click(f'g.square[data-square="{square_name(sq)}"]')
+    assert page.inner_html("#app") == selected
+
+
+def test_reload_mid_turn_resumes(page, open_app):
+    start_game(page, open_app)
+    game, _ = saved_game(page)
+    move = game.view("red").legal_moves()[0]
+    tap_move(page, move)
+    sq, target = square_name(move.from_square), square_name(move.to_square)
+    game_before, _ = saved_game(page)
+    page.reload()
+    page.wait_for_selector("html.ready")
+    assert page.locator(f'[data-move="{sq}-{target}"]').count() == 1
+    assert page.get_by_role("button", name="Undo move", exact=True).is_enabled()
+    game_after, _ = saved_game(page)
+    assert game_after.position() == game_before.position()
+
+
+def test_keyboard_moves_a_cursor_and_enter_taps(page, open_app):
+    start_game(page, open_app)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowUp")
+    assert page.locator("g.square.cursor").count() == 1
+    cursor = page.get_attribute("g.square.cursor", "data-square")
+    page.keyboard.press("Enter")
+    selected = page.locator("g.square.selected")
+    if selected.count():
+        assert selected.get_attribute("data-square") == cursor
+        page.keyboard.press("Escape")
+        assert page.locator("g.square.selected").count() == 0
+
+
+@pytest.fixture
+def tablet(browser, server_url):
+    context = browser.new_context(
+        base_url=server_url, viewport={"width": 768, "height": 1024}, has_touch=True, is_mobile=True
+    )
+    yield context.new_page()
+    context.close()
+
+
+def test_tablet_touch_setup_and_move(tablet, open_app):
+    page = tablet
+    open_app(page)
+    for name in ("New game", "Pass and play", "Start"):
+        page.get_by_role("button", name=name, exact=True).tap()
+    page.get_by_role("button", name="Corporal, 5 left").tap()
+    page.tap('g.square[data-square="a3"]')
+    assert board(page)["a3"][0] == "C"
+    page.get_by_role("button", name="Random setup", exact=True).tap()
+    for button in page.get_by_role("button").all():
+        box = button.bounding_box()
+        if box and button.is_visible():
+            assert box["height"] >= 44 and box["width"] >= 44, button.inner_text()
+    cell = page.locator('g.square[data-square="e4"]').bounding_box()
+    assert cell["width"] >= 44 and cell["height"] >= 44
+    page.get_by_role("button", name="Ready", exact=True).tap()
+    page.get_by_role("button", name="Show Blue's board", exact=True).tap()
+    page.get_by_role("button", name="Random setup", exact=True).tap()
+    page.get_by_role("button", name="Ready", exact=True).tap()
+    page.get_by_role("button", name="Show Red's board", exact=True).tap()
+    for sq in "abcdefghij":
+        page.tap(f'g.square[data-square="{sq}3"]')
+        lit = [t for t, (_, _, target) in board(page).items() if target]
+        if lit:
+            break
+    page.tap(f'g.square[data-square="{lit[0]}"]')
+    assert page.get_by_role("button", name="Undo move", exact=True).is_enabled()
