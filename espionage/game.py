@@ -185,6 +185,7 @@ class Game:
         return game
 
     def _reset(self, volcanoes, variant):
+        self._legal_cache = None  # the side to move's legal moves, once computed
         self.variant = variant
         self.volcanoes = frozenset(volcanoes)
         self._adjacent = adjacency(self.volcanoes)
@@ -357,7 +358,9 @@ class Game:
         """The legal moves for the current half-turn, in canonical order."""
         if self.outcome is not None:
             return []
-        return self._legal()
+        if self._legal_cache is None:
+            self._legal_cache = self._legal()
+        return list(self._legal_cache)
 
     def is_legal(self, move):
         try:
@@ -413,6 +416,7 @@ class Game:
         m = self._coerce(move)
         self._check(m)
         self._history.append(self._snapshot(m))
+        self._legal_cache = None
         self._apply(m)
         return self.events[-1]
 
@@ -492,7 +496,8 @@ class Game:
                 self._forget_no_return(enemy, to)
             if self.variant.moves_per_turn == 2 and self._first is None:
                 self._first = m
-                ends_turn = not self._legal(any_only=True)
+                self._legal_cache = self._legal()
+                ends_turn = not self._legal_cache
         self.events.append(
             MoveEvent(m, side, self._turn, kind, defender, won, removed, tuple(sorted(newly)), ends_turn)
         )
@@ -522,7 +527,10 @@ class Game:
             self._turn += 1
         if self._quiet >= QUIET_LIMIT:
             self.outcome = Outcome(None, "move_limit")
-        elif not self._legal(any_only=True):
+            return
+        # The next side's moves are needed now to see whether it has any; keep them.
+        self._legal_cache = self._legal()
+        if not self._legal_cache:
             self.outcome = Outcome(SIDES[side], "no_legal_move")
 
     # -- undo, resignation, draws -----------------------------------------
@@ -562,6 +570,7 @@ class Game:
             self.outcome,
             events,
         ) = self._history.pop()
+        self._legal_cache = None
         for sq, _, _ in squares:
             if self._owner[sq] is not None:
                 self._take(sq)

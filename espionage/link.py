@@ -136,7 +136,9 @@ def unframe(text):
             break
     want = pos + length + CHECK_BYTES
     if len(data) < want:
-        raise LinkError(TRUNCATED.format(have=len(text), want=len(_b64(bytes(want)))))
+        if length > 1 << 20:  # no game comes near a megabyte: the length itself is damaged
+            raise LinkError(DAMAGED)
+        raise LinkError(TRUNCATED.format(have=len(text), want=(want * 4 + 2) // 3))
     if len(data) > want or _b64(data) != text:
         raise LinkError(DAMAGED)
     head, check = data[: pos + length], data[pos + length :]

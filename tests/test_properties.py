@@ -90,9 +90,12 @@ def sparse_start(rng):
     cells = ["V" if s in volcanoes else "" for s in range(100)]
     free = [s for s in range(100) if s not in volcanoes]
     rng.shuffle(free)
-    pool = [k for k, n in ARMY.items() if k != "H" for _ in range(n)]
     for side in (0, 1):
-        kinds = ["H", rng.choice(sorted(MOVABLE))] + rng.sample(pool, rng.randint(0, 8))
+        pool = [k for k, n in ARMY.items() if k != "H" for _ in range(n)]
+        rng.shuffle(pool)
+        mover = next(k for k in pool if k in MOVABLE)
+        pool.remove(mover)
+        kinds = ["H", mover, *pool[: rng.randint(0, 8)]]  # never more of a kind than the army has
         for k in kinds:
             cells[free.pop()] = k if side == 0 else k.lower()
     # a consistent unmasked list: every piece next to an enemy Spy
