@@ -99,20 +99,12 @@ def return_keys(no_return):
     return frozenset(m.to_square * 100 + m.from_square for m in no_return)
 
 
-def legal_steps(mobile, owner, adjacent, side, first, no_return_keys, any_only=False):
+def legal_steps(mobile, owner, adjacent, side, first, no_return_keys):
     """The legal moves of ``side``, given where its movable pieces stand.
 
     Shared by the Game (which knows everything) and by views (which know
     exactly what legality depends on: positions, own kinds, the turn so far)."""
     skip = first.to_square if first is not None else -1
-    if any_only:
-        for sq in mobile:
-            if sq != skip:
-                for m in adjacent[sq]:
-                    t = m.to_square
-                    if owner[t] != side and t != skip and m.key not in no_return_keys:
-                        return [m]
-        return []
     out = [m for sq in sorted(mobile) if sq != skip for m in adjacent[sq] if owner[m.to_square] != side]
     if skip >= 0 or no_return_keys:
         out = [m for m in out if m.to_square != skip and m.key not in no_return_keys]
@@ -259,7 +251,7 @@ class Game:
         if self._first is None:
             if self._quiet >= QUIET_LIMIT:
                 return Outcome(None, "move_limit")
-            if not self._legal(any_only=True):
+            if not self._legal():
                 return Outcome(SIDES[1 - self._side], "no_legal_move")
         return None
 
@@ -325,14 +317,12 @@ class Game:
 
     # -- moves --------------------------------------------------------------
 
-    def _legal(self, any_only=False):
+    def _legal(self):
         side = self._side
         steps = self._steps[side]
         first = self._first
         nr = self._no_return[side]
         if first is None and not nr:
-            if any_only:
-                return [m for ms in steps.values() for m in ms[:1]][:1]
             return [m for sq in sorted(steps) for m in steps[sq]]
         # Only the pieces next to the first move's square and those with a
         # no-return entry have steps to filter out.
@@ -342,15 +332,13 @@ class Game:
         if skip >= 0:
             touched.update(ORTHOGONAL[skip])
         out = []
-        for sq in (steps if any_only else sorted(steps)):
+        for sq in sorted(steps):
             if sq == skip:
                 continue
             if sq in touched:
                 ms = [m for m in steps[sq] if m.to_square != skip and m.key not in keys]
             else:
                 ms = steps[sq]
-            if any_only and ms:
-                return ms[:1]
             out += ms
         return out
 
