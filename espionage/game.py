@@ -91,6 +91,20 @@ def adjacency(volcanoes):
     return table
 
 
+# A movable piece's steps are a subset of its orthogonal steps, named by a bit
+# mask: _SUBSETS[sq][mask] is that subset, and _BACK[sq] lists (n, bit) for each
+# neighbour n whose step onto sq is bit ``bit`` of n's mask.
+_SUBSETS = tuple(
+    tuple(
+        tuple(step(sq, n) for i, n in enumerate(ORTHOGONAL[sq]) if mask >> i & 1)
+        for mask in range(1 << len(ORTHOGONAL[sq]))
+    )
+    for sq in SQUARES
+)
+_BITS = tuple(tuple((n, 1 << i) for i, n in enumerate(ORTHOGONAL[sq])) for sq in SQUARES)
+_BACK = tuple(tuple((n, 1 << ORTHOGONAL[n].index(sq)) for n in ORTHOGONAL[sq]) for sq in SQUARES)
+
+
 _AROUND_SETS = tuple(frozenset(a) for a in AROUND)
 
 
@@ -183,8 +197,8 @@ class Game:
         self._adjacent = adjacency(self.volcanoes)
         self._kind = [VOLCANO if sq in self.volcanoes else None for sq in SQUARES]
         self._owner = [None] * len(SQUARES)
-        self._mobile = (set(), set())
-        self._steps = ({}, {})
+        self._steps = ({}, {})  # side -> {square of a movable piece: its steps}
+        self._masks = ({}, {})  # side -> {square of a movable piece: bit mask of those steps}
         self._spies = (set(), set())
         self._headquarters = [0, 0]
         self._unmasked = set()
@@ -199,44 +213,51 @@ class Game:
         self.events = []
         self.outcome = None
 
+    # Each movable piece keeps its steps to squares not held by its own side, as
+    # a bit mask over its neighbours, so a move only flips the bits of the pieces
+    # next to the two squares it touched.
+
     def _put(self, sq, kind, side):
         self._kind[sq] = kind
         self._owner[sq] = side
+        masks, steps = self._masks[side], self._steps[side]
         if kind in MOVABLE:
-            self._mobile[side].add(sq)
-            self._refresh_steps(sq, side)
+            owner, volcanoes = self._owner, self.volcanoes
+            mask = 0
+            for n, bit in _BITS[sq]:
+                if owner[n] != side and n not in volcanoes:
+                    mask |= bit
+            masks[sq] = mask
+            steps[sq] = _SUBSETS[sq][mask]
             if kind == SPY:
                 self._spies[side].add(sq)
         elif kind == HEADQUARTERS:
             self._headquarters[side] += 1
-        self._refresh_neighbours(sq, side)
+        for n, bit in _BACK[sq]:
+            mask = masks.get(n)
+            if mask is not None:
+                mask &= ~bit
+                masks[n] = mask
+                steps[n] = _SUBSETS[n][mask]
 
     def _take(self, sq):
         kind, side = self._kind[sq], self._owner[sq]
         self._kind[sq] = None
         self._owner[sq] = None
+        masks, steps = self._masks[side], self._steps[side]
         if kind in MOVABLE:
-            self._mobile[side].discard(sq)
-            del self._steps[side][sq]
+            del masks[sq], steps[sq]
             if kind == SPY:
                 self._spies[side].discard(sq)
         elif kind == HEADQUARTERS:
             self._headquarters[side] -= 1
-        self._refresh_neighbours(sq, side)
+        for n, bit in _BACK[sq]:
+            mask = masks.get(n)
+            if mask is not None:
+                mask |= bit
+                masks[n] = mask
+                steps[n] = _SUBSETS[n][mask]
         return kind
-
-    # Each movable piece keeps its steps to squares not held by its own side,
-    # so a move refreshes only the pieces next to the two squares it touched.
-
-    def _refresh_steps(self, sq, side):
-        owner = self._owner
-        self._steps[side][sq] = [m for m in self._adjacent[sq] if owner[m.to_square] != side]
-
-    def _refresh_neighbours(self, sq, side):
-        steps = self._steps[side]
-        for m in self._adjacent[sq]:
-            if m.to_square in steps:
-                self._refresh_steps(m.to_square, side)
 
     def _settled_outcome(self):
         """The outcome a loaded position already stands at (SPEC §5 order)."""
@@ -246,7 +267,7 @@ class Game:
         if hq[BLUE] and not hq[RED]:
             return Outcome("blue", "headquarters")
         for side in (RED, BLUE):
-            if not self._mobile[side] and self._mobile[1 - side]:
+            if not self._steps[side] and self._steps[1 - side]:
                 return Outcome(SIDES[1 - side], "no_mobile_pieces")
         if self._first is None:
             if self._quiet >= QUIET_LIMIT:
@@ -336,10 +357,9 @@ class Game:
             if sq == skip:
                 continue
             if sq in touched:
-                ms = [m for m in steps[sq] if m.to_square != skip and m.key not in keys]
+                out += [m for m in steps[sq] if m.to_square != skip and m.key not in keys]
             else:
-                ms = steps[sq]
-            out += ms
+                out += steps[sq]
         return out
 
     def legal_moves(self):
@@ -475,7 +495,7 @@ class Game:
             lost_side, lost_kind, _ = removed[0]
             if lost_kind == HEADQUARTERS and not self._headquarters[lost_side]:
                 outcome = Outcome(SIDES[side], "headquarters")
-            elif not self._mobile[lost_side]:
+            elif not self._steps[lost_side]:
                 outcome = Outcome(SIDES[1 - lost_side], "no_mobile_pieces")
         ends_turn = True
         if outcome is None:
@@ -487,7 +507,7 @@ class Game:
                 self._legal_cache = self._legal()
                 ends_turn = not self._legal_cache
         self.events.append(
-            MoveEvent(m, side, self._turn, kind, defender, won, removed, tuple(sorted(newly)), ends_turn)
+            MoveEvent(m, side, self._turn, kind, defender, won, removed, tuple(sorted(newly)) if newly else (), ends_turn)
         )
         if outcome is not None:
             self.outcome = outcome
