@@ -718,8 +718,12 @@ class Transcript:
                 claim.spy = claim.kind == SPY
             elif known is not None:
                 claim.spy = known == SPY
-            else:
+            elif any(b.owner(n) == 1 - side and n not in b.unmasked for n in AROUND[m.to_square]):
+                # Only a move that would unmask enemy pieces says whether it is a Spy's:
+                # the rules show the owner of those pieces as much.
                 claim.spy = bool(io.sym(2, (author.spy_flag(claim)) if io.writing else None))
+            else:
+                claim.spy = None  # nothing there to unmask: the move says nothing of its kind
             claims.append(claim)
             first = m
         self.pending = PendingTurn(side, b.turn, claims, offer)

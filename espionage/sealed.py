@@ -226,9 +226,10 @@ class Seat:
             v.pending = ()
             v.verdict = None
             return v
-        board = self._preview.board if self._preview is not None else self.t.board
-        mine = self.t.pending if self.t.pending is not None and self.t.pending.side == self.side else None
-        return SealedView(self.t, board, self.side, self.setup, mine, self.verdict, self.legal_moves)
+        # On this device's turn the preview has resolved the opponent's last turn: its events show it.
+        t = self._preview if self._preview is not None else self.t
+        mine = t.pending if t.pending is not None and t.pending.side == self.side else None
+        return SealedView(t, t.board, self.side, self.setup, mine, self.verdict, self.legal_moves)
 
     # -- acting ----------------------------------------------------------------------
 
@@ -659,7 +660,7 @@ def _check_move(g, c):
             f"turn {c.turn}: {who} attacked {square_name(to)} with its {_kind_name(kind)} "
             f"but said it was a {_kind_name(c.kind)}"
         )
-    if not c.attack and c.spy != (kind == SPY):
+    if not c.attack and c.spy is not None and c.spy != (kind == SPY):
         if c.spy:
             return (
                 f"turn {c.turn}: {who} asked for the kinds around {square_name(to)} "

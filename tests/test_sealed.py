@@ -7,6 +7,7 @@ import re
 import pytest
 
 from espionage import SIDES, Game, IllegalMove
+from espionage.board import AROUND
 from espionage.link import TURN, HonestAuthor, LinkError, decode
 from espionage.pieces import MINE, SPY
 from espionage.sealed import FAIR, SealedView, Seat, audit, spectate
@@ -324,3 +325,37 @@ def test_audit_takes_setups_and_secrets_explicitly():
     assert audit(t, rs, str(rsetup), bs, bsetup) is None
     assert audit(t, bytes(16), rsetup, bs, bsetup) == "Red's setup does not match its commitment"
     assert SPY in str(rsetup)
+
+
+@pytest.mark.parametrize("seed", [21, 22])
+def test_a_quiet_move_tells_its_kind_only_when_it_unmasks(seed):
+    """A sealed link says whether a quiet move is a Spy's only when enemy pieces stand
+    around its square unmasked-to-be, where the rules show their owner as much (or when
+    its kind is already public: it attacked, SPEC §8, or was unmasked)."""
+    a, _, _ = play("sealed", seed)
+    t = decode(a.link())
+    g = Game(t.revealed[0][1], t.revealed[1][1], t.volcanoes, t.variant)
+    told = set()  # squares of pieces whose kind their attack told
+    flagged = silent = 0
+    for claim in t.claims:
+        if claim[0] != "turn":
+            continue
+        start = [(g.side_at(sq), g.is_unmasked(sq)) for sq in range(100)]  # when the turn is written
+        for c in claim[1]:
+            if g.outcome is not None:
+                break
+            fr, to = c.move.from_square, c.move.to_square
+            public = fr in told or g.is_unmasked(fr)
+            if not c.attack and not public:
+                if any(start[n][0] == SIDES[1 - c.side] and not start[n][1] for n in AROUND[to]):
+                    flagged += 1
+                    assert c.spy == (g.kind_at(fr) == SPY)
+                else:
+                    silent += 1
+                    assert c.spy is None
+            g.play(c.move)
+            told.discard(fr)
+            told.discard(to)
+            if (c.attack or public) and g.side_at(to) == SIDES[c.side]:
+                told.add(to)
+    assert flagged and silent
