@@ -1,6 +1,8 @@
 """The browser binding: DOM events in, ``App.html()`` out. Every decision is in ui/."""
 
-from pyodide.ffi import create_proxy
+import asyncio
+
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from ui.app import App
@@ -30,13 +32,15 @@ class BrowserStorage:
 def _storage():
     try:
         return BrowserStorage(window.localStorage)
-    except Exception:  # noqa: BLE001 - storage disabled: play on without saving
+    except Exception:
         from ui.saves import MemoryStorage
 
         return MemoryStorage()
 
 
 app = App(_storage())
+app.base_url = str(window.location.href).split("#")[0]
+app.can_share = hasattr(window.navigator, "share")
 root = document.getElementById("app")
 drag = {}
 
@@ -48,12 +52,82 @@ def render():
 def dispatch(action, arg="", value=""):
     app.dispatch(action, arg, value)
     render()
+    effect, app.effect = app.effect, None
+    if effect:
+        perform(effect)
+
+
+# -- effects the app asks for: sharing and copying a link --------------------------------
+
+
+def perform(effect):
+    """Share (Web Share API) or copy a link; called within the tap, as the browser requires."""
+    kind, url = effect
+    if kind == "share" and app.can_share:
+        try:
+            promise = window.navigator.share(window.Object.fromEntries(to_js([["url", url]])))
+        except Exception:  # no share here after all: copy instead
+            promise = None
+        if promise is not None:
+            _later(_shared(promise, url))
+            return
+    _copy(url)
+
+
+_tasks = set()
+
+
+def _later(coroutine):
+    task = asyncio.ensure_future(coroutine)
+    _tasks.add(task)  # kept until done, so it is not collected mid-way
+    task.add_done_callback(_tasks.discard)
+
+
+async def _shared(promise, url):
+    try:
+        await promise
+    except Exception as e:  # cancelled by the player (AbortError), or refused
+        if "AbortError" not in str(e):
+            _copy(url)
+
+
+def _copy(url):
+    try:
+        promise = window.navigator.clipboard.writeText(url)
+    except Exception:  # no clipboard (insecure page, old browser)
+        _copy_failed()
+        return
+    _later(_copied(promise))
+
+
+async def _copied(promise):
+    try:
+        await promise
+    except Exception:  # refused by the browser
+        _copy_failed()
+        return
+    dispatch("link-copied")
+
+
+def _copy_failed():
+    dispatch("link-copy-failed")
+    field = document.getElementById("link-text")
+    if field:
+        field.focus()
+        field.select()
+
+
+def on_hash_change(_event=None):
+    dispatch("open-link", str(window.location.hash)[1:])
 
 
 def on_click(event):
     if drag.pop("dragged", False):
         return
     target = event.target
+    if target.id == "link-text":
+        target.select()  # one tap selects the whole link, to copy it by hand
+        return
     square = target.closest("g.square")
     if square:
         dispatch("square", square.getAttribute("data-square"))
@@ -107,5 +181,8 @@ def on_key(event):
 for name, handler in (("click", on_click), ("pointerdown", on_pointer_down), ("pointerup", on_pointer_up)):
     root.addEventListener(name, create_proxy(handler))
 document.addEventListener("keydown", create_proxy(on_key))
+window.addEventListener("hashchange", create_proxy(on_hash_change))
+if str(window.location.hash)[1:]:
+    app.dispatch("open-link", str(window.location.hash)[1:], "load")
 render()
 document.documentElement.classList.add("ready")

@@ -10,7 +10,7 @@ import json
 import random
 import time
 
-from espionage import IllegalMove, Move, Setup, Variant, random_volcanoes
+from espionage import Game, IllegalMove, Move, Setup, Variant, random_volcanoes
 from espionage.board import (
     BLUE,
     RED,
@@ -23,6 +23,7 @@ from espionage.board import (
 from espionage.pieces import ARMY, KINDS, MOVABLE, letter_of
 
 from . import pages
+from .linkplay import LinkPlay
 from .saves import (
     GAME_PREFIX,
     UI_KEY,
@@ -39,7 +40,7 @@ from .saves import (
 ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
-class App:
+class App(LinkPlay):
     """The whole app state: which screen, the match on it, and the taps so far."""
 
     def __init__(self, storage, rng=None, clock=time.time):
@@ -84,6 +85,8 @@ class App:
         try:
             data = json.loads(self.storage.get(UI_KEY) or "{}")
             self.options = Variant(*data.get("options", (2, 6)))
+            if self._restore_link_ui(data):
+                return
             match = self.matches.get(data.get("match"))
             screen = data.get("screen", "home")
             if screen not in pages.SCREENS or (screen in pages.MATCH_SCREENS and match is None):
@@ -108,7 +111,7 @@ class App:
         match.updated = self.clock()
         try:
             save_match(self.storage, match)
-        except Exception:  # noqa: BLE001 - the browser raises its own error types
+        except Exception:
             self.message = (
                 "This game could not be saved: the browser's storage is full or blocked. "
                 "It stays open here; delete old games on the home screen to free space."
@@ -120,7 +123,7 @@ class App:
 
     def dispatch(self, action, arg="", value=""):
         """Apply one user action; unknown or out-of-place actions do nothing."""
-        handler = getattr(self, "do_" + action.replace("-", "_"), None)
+        handler = self._link_twin(action) or getattr(self, "do_" + action.replace("-", "_"), None)
         if handler is None:
             return
         self.message = "" if action not in ("key",) else self.message
@@ -272,7 +275,7 @@ class App:
         setups = dict(self.setups, **{name: setup_as_seen(self.placed, self.side)})
         try:
             save_setups(self.storage, setups)
-        except Exception:  # noqa: BLE001 - the browser raises its own error types
+        except Exception:
             self.message = "The setup could not be saved: the browser's storage is full or blocked."
             return
         self.setups = setups
@@ -293,7 +296,7 @@ class App:
             setups = {k: v for k, v in self.setups.items() if k != name}
             try:
                 save_setups(self.storage, setups)
-            except Exception:  # noqa: BLE001
+            except Exception:
                 self.message = "The setup list could not be changed: the browser's storage is blocked."
                 return
             self.setups = setups
@@ -314,8 +317,16 @@ class App:
     # -- play -----------------------------------------------------------------------
 
     def view(self):
-        """The view of the player whose board is shown."""
-        return self.match.game.view(SIDES[self.side])
+        """The view of the player whose board is shown.
+
+        Building a view replays every event, and one render asks for it several
+        times: it is kept until the game moves on (the app never undoes moves)."""
+        game = self.match.game
+        key = (len(game.events), game.outcome, self.side)
+        cached = getattr(self, "_view", None)
+        if cached is None or cached[0] is not game or cached[1] != key:
+            self._view = (game, key, game.view(SIDES[self.side]))
+        return self._view[2]
 
     @property
     def my_turn(self):
@@ -363,15 +374,16 @@ class App:
     def _tap_play(self, sq):
         if not self.my_turn:
             return
-        self.show_last_turn = False
         if self.selected is not None and sq in self.targets():
             self._plan(Move(self.selected, sq))
             self.selected = None
-            return
-        if self.selected == sq:
+        elif self.selected == sq:
             self.selected = None
         elif any(m.from_square == sq for m in self.next_moves()):
             self.selected = sq
+        else:
+            return  # a tap on a square that does nothing changes nothing
+        self.show_last_turn = False
 
     def do_undo(self, _):
         if self.screen == "play" and self.planned:
@@ -435,18 +447,20 @@ class App:
             self.replay = max(0, min(last, steps[arg]))
 
     def replay_view(self):
-        """Both armies revealed, after the first ``replay`` moves."""
+        """Both armies revealed, after the first ``replay`` moves.
+
+        Built on a fresh copy of the game: undoing the real game would first
+        undo a resignation or an agreed draw, and corrupt it."""
         game = self.match.game
-        undone = []
-        while len(game.events) > self.replay:
-            undone.append(game.events[-1].move)
-            game.undo()
-        view = game.full_view()
-        for m in reversed(undone):
-            game.play(m)
-        if game.outcome is None and self.replay == len(game.events):
-            pass
-        return view
+        if self.replay >= len(game.events):
+            return game.full_view()
+        if game.setups is not None:
+            past = Game(*game.setups, game.volcanoes, game.variant)
+        else:
+            past = Game.from_position(game.start_position, game.variant.moves_per_turn)
+        for e in game.events[: self.replay]:
+            past.play(e.move)
+        return past.full_view()
 
     # -- taps and keys ------------------------------------------------------------------
 
@@ -455,7 +469,7 @@ class App:
             sq = parse_square(name)
         except ValueError:
             return
-        self.cursor = sq
+        # A tap does not move the keyboard cursor: a tap that does nothing changes nothing.
         if self.screen == "setup":
             self._tap_setup(sq)
         elif self.screen == "play":
@@ -472,6 +486,7 @@ class App:
             self.picked = None
         elif source:
             self.selected = None
+            self.picked = None  # a drag from the board moves that piece, not the kind picked in the tray
             self.do_square(source)
             if self.selected is not None:
                 self.do_square(target)

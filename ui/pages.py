@@ -53,6 +53,11 @@ def _screen(name, body, app):
 
 
 def render(app):
+    from . import linkpages
+    from .linkplay import LINK_SCREENS
+
+    if app.screen in LINK_SCREENS or getattr(app.match, "is_link", False):
+        return linkpages.render(app)
     return globals()["_" + app.screen](app)
 
 
@@ -95,6 +100,9 @@ def _home(app):
             f'<li class="saved-game damaged"><span class="what">A saved game that this version cannot read '
             f'(kept untouched)</span><span class="actions">{actions}</span></li>'
         )
+    from .linkpages import home_items
+
+    items += home_items(app)
     saved = (
         f'<h2>Saved games</h2><ul class="saved-games">{"".join(items)}</ul>'
         if items
@@ -115,6 +123,8 @@ def _new(app):
         '<div class="choices">'
         + button("Pass and play", "mode", "pass", cls="primary")
         + '<p class="hint">Two players, one device: the screen is covered while you hand it over.</p>'
+        + button("Play by link", "link-new", cls="primary")
+        + '<p class="hint">Two devices: send each turn as a link, by any messenger.</p>'
         "</div>"
         f'<div class="actions">{button("Back", "home")}</div>'
     )

@@ -227,6 +227,9 @@ class BoardPicture:
     """Moves planned this turn, not yet submitted: drawn as arrows."""
     cursor: int | None = None
     zone: frozenset = frozenset()
+    owners: tuple = ()
+    """Optional, 100 entries: the side (0, 1) of each piece, or None; lets a
+    spectator's board show "?" pieces of both sides."""
 
 
 _LETTERS = frozenset(KINDS) | frozenset(k.lower() for k in KINDS) | {UNKNOWN, VOLCANO, None}
@@ -361,7 +364,9 @@ def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone
         classes.append("neutral")
     is_volcano = letter == VOLCANO
     has_piece = letter is not None and not is_volcano
-    side = _piece_side(letter, unknown_side, viewer) if has_piece else None
+    side = None
+    if has_piece:
+        side = p.owners[sq] if p.owners and p.owners[sq] is not None else _piece_side(letter, unknown_side, viewer)
 
     if is_volcano:
         classes.append("volcano")

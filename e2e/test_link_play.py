@@ -1,0 +1,324 @@
+"""Play by link in real Chromium: two browser contexts are two devices.
+
+The devices share nothing but links: each reads the link from its page's link
+field (``#link-text``), and the other opens it with ``page.goto("./#" + link)``
+(the first time a full page load, then a change of the fragment). Moves are
+tapped as a person would. Privacy is checked against the other device's seat,
+read from that device's localStorage with the engine.
+"""
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from espionage.board import parse_square, square_name
+from espionage.pieces import KINDS
+from espionage.sealed import Seat
+
+SHOTS = os.environ.get("LINK_SHOTS")  # a folder: save screenshots of the screens there
+
+BOARD_STATE = """() => [...document.querySelectorAll('g.square')].map(g => {
+    const p = g.querySelector('.piece');
+    return [g.dataset.square, p ? p.dataset.piece : null, g.classList.contains('target')];
+})"""
+
+
+class Device:
+    """One browser context with one page: a phone."""
+
+    def __init__(self, browser, server_url, name):
+        self.name = name
+        self.context = browser.new_context(base_url=server_url, viewport={"width": 1100, "height": 800})
+        self.context.add_init_script(
+            'addEventListener("error", () => document.documentElement?.classList.add("load-failed"));'
+        )
+        self.page = self.context.new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda exc: self.errors.append(f"{name}: uncaught {exc}"))
+        self.page.on(
+            "console", lambda msg: msg.type == "error" and self.errors.append(f"{name}: console {msg.text}")
+        )
+
+    def open(self, suffix=""):
+        self.page.goto("./" + suffix)
+        self.page.wait_for_selector("html.ready, html.load-failed, .py-error", timeout=60_000, state="attached")
+        assert self.page.locator("html.ready").count(), f"{self.name}: the page failed to start"
+
+    def open_link(self, link):
+        """Open a link sent by the other device: a new fragment on the already open page."""
+        self.page.evaluate("document.querySelector('section.screen').dataset.stale = '1'")
+        self.page.goto("./#" + link)
+        self.page.wait_for_selector("section.screen:not([data-stale])")
+
+    def click(self, name):
+        self.page.get_by_role("button", name=name, exact=True).click()
+
+    @property
+    def screen(self):
+        return self.page.get_attribute("section.screen", "data-screen")
+
+    def link(self):
+        url = self.page.input_value("#link-text")
+        assert "#" in url and url.split("#")[0].startswith("http")
+        return url.split("#", 1)[1]
+
+    def seat(self):
+        saves = self.page.evaluate(
+            "() => Object.keys(localStorage).filter(k => k.startsWith('espionage:seat:')).map(k => localStorage[k])"
+        )
+        assert len(saves) == 1
+        return Seat.from_dict(json.loads(saves[0])["seat"])
+
+    def shot(self, name):
+        if SHOTS:
+            Path(SHOTS).mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+
+    def board(self):
+        return {sq: (piece, target) for sq, piece, target in self.page.evaluate(BOARD_STATE)}
+
+
+@pytest.fixture
+def devices(browser, server_url):
+    made = []
+
+    def make(name):
+        device = Device(browser, server_url, name)
+        made.append(device)
+        return device
+
+    yield make
+    errors = [e for d in made for e in d.errors]
+    for d in made:
+        d.context.close()
+    assert not errors, "the pages reported errors:\n" + "\n".join(errors)
+
+
+def invite(device, kind, colour="Play Red", moves="2 moves per turn (standard)"):
+    device.open()
+    device.click("New game")
+    device.click("Play by link")
+    device.click(kind)
+    device.click(colour)
+    device.click(moves)
+    device.shot(f"{kind}-1-options")
+    device.click("Set up your army")
+    device.click("Random setup")
+    device.shot(f"{kind}-2-setup")
+    device.click("Ready")
+    assert device.screen == "link-send"
+    device.shot(f"{kind}-3-invitation")
+    return device.link()
+
+
+def join(device, link, kind):
+    device.open("#" + link)
+    assert device.screen == "link-invite"
+    device.shot(f"{kind}-4-invited")
+    device.click("Set up your army")
+    device.click("Random setup")
+    device.click("Ready")
+    return device.link()
+
+
+def start(devices, kind, moves="2 moves per turn (standard)"):
+    red, blue = devices("red"), devices("blue")
+    back = join(blue, invite(red, kind, moves=moves), kind)
+    assert blue.screen == "link-send"
+    red.open_link(back)
+    assert red.screen == "play"
+    return red, blue
+
+
+def _neighbours(sq):
+    f, r = parse_square(sq) % 10, parse_square(sq) // 10
+    return [square_name(r2 * 10 + f2) for f2, r2 in ((f + 1, r), (f - 1, r), (f, r + 1), (f, r - 1))
+            if 0 <= f2 < 10 and 0 <= r2 < 10]
+
+
+def choose_move(device, forward, rng):
+    """Tap an own piece likely to move (next to an enemy first, then next to a free square), read
+    its lit squares; prefer attacks, then advancing."""
+    page = device.page
+    shown = device.board()
+
+    def own(p):
+        return p is not None and p not in "?V" and p.isupper() == (forward == 1)
+
+    candidates = []
+    for sq, (p, _) in shown.items():
+        if not own(p) or p.upper() in "MH":
+            continue
+        near = [shown[n][0] for n in _neighbours(sq)]
+        enemy = any(q is not None and q != "V" and not own(q) for q in near)
+        free = any(q is None for q in near)
+        if enemy or free:
+            candidates.append((enemy * 2 + free + rng.random(), sq))
+    best = None
+    for _, sq in sorted(candidates, reverse=True)[:10]:
+        if page.locator(f'g.square.selected[data-square="{sq}"]').count() == 0:
+            page.click(f'g.square[data-square="{sq}"]')
+        for t, (_, target) in device.board().items():
+            if target:
+                score = (shown[t][0] is not None) * 10 + (parse_square(t) // 10 - parse_square(sq) // 10) * forward
+                if best is None or score > best[0]:
+                    best = (score, sq, t)
+        if best:
+            break
+    return best
+
+
+def play_turn(device, forward, rng):
+    page = device.page
+    for _ in range(2):
+        choice = choose_move(device, forward, rng)
+        if choice is None:
+            break
+        _, sq, target = choice
+        if page.locator(f'g.square.selected[data-square="{sq}"]').count() == 0:
+            page.click(f'g.square[data-square="{sq}"]')
+        page.click(f'g.square[data-square="{target}"]')
+        if page.get_by_role("button", name="Submit turn", exact=True).is_enabled():
+            break
+    device.click("Submit turn")
+
+
+def assert_private(device, other):
+    """Every enemy piece this device may not know is a bare "?" whose markup names no kind."""
+    mine, theirs = device.seat().view(), other.seat().view()
+    shown = device.board()
+    for sq, (piece, _) in shown.items():
+        assert piece == mine.letters[parse_square(sq)] or (piece is None and mine.letters[parse_square(sq)] in (None, "V"))
+        if piece == "?":
+            markup = device.page.locator(f'g.square[data-square="{sq}"]').evaluate("g => g.outerHTML")
+            truth = theirs.letters[parse_square(sq)]
+            assert f'"{truth}"' not in markup
+            assert not any(k.name in markup for k in KINDS.values())
+    secret_setup = str(other.seat().setup)
+    assert secret_setup not in device.page.content()
+
+
+def play_to_end(red, blue, kind, max_turns):
+    """Send links back and forth until both devices show the game over; resign at ``max_turns``."""
+    rng = random.Random(7)
+    forward = {"red": 1, "blue": -1}
+    play_turn(red, 1, rng)
+    sender, receiver = red, blue
+    turns, shots = 1, set()
+    for _ in range(1000):
+        link = sender.link()
+        receiver.open_link(link)
+        screen = receiver.screen
+        assert screen in ("play", "link-over"), (screen, receiver.page.inner_text("section.screen"))
+        if screen == "play":
+            if turns % 7 == 1:
+                assert_private(receiver, sender)
+            if "play" not in shots and turns > 6:
+                receiver.shot(f"{kind}-5-play")
+                shots.add("play")
+            if turns >= max_turns:
+                receiver.click("Resign")
+            else:
+                play_turn(receiver, forward[receiver.name], rng)
+                if "send" not in shots and turns > 6:
+                    receiver.shot(f"{kind}-6-waiting")
+                    shots.add("send")
+            turns += 1
+        elif sender.screen == "link-over" and (
+            kind == "Casual" or all(d.page.locator('[data-verdict="fair"]').count() for d in (red, blue))
+        ):
+            return turns
+        sender, receiver = receiver, sender
+    raise AssertionError("the game did not end")
+
+
+def test_a_sealed_game_by_links_ends_verified_fair(devices):
+    red, blue = start(devices, "Sealed")
+    play_to_end(red, blue, "Sealed", max_turns=160)
+    red.shot("Sealed-7-over")
+    outcomes = {d.page.get_attribute("[data-outcome]", "data-outcome") for d in (red, blue)}
+    assert len(outcomes) == 1
+    outcome = outcomes.pop()
+    assert outcome.split(":")[1] in ("headquarters", "no_mobile_pieces", "no_legal_move", "move_limit", "resignation")
+    for d in (red, blue):
+        assert d.page.locator('.verdict[data-verdict="fair"]').inner_text().startswith("Verified fair")
+        assert d.page.locator('[data-piece="?"]').count() == 0  # both armies revealed
+        assert d.seat().verdict == "verified fair"
+
+
+def test_a_casual_game_by_links_to_the_end(devices):
+    red, blue = start(devices, "Casual", moves="1 move per turn")
+    play_to_end(red, blue, "Casual", max_turns=80)
+    outcomes = {d.page.get_attribute("[data-outcome]", "data-outcome") for d in (red, blue)}
+    assert len(outcomes) == 1 and str(red.seat().outcome) in outcomes
+
+
+def test_resign_backup_and_bad_links_each_say_why(devices):
+    red, blue = start(devices, "Sealed")
+    # "Copy link" copies, or says how to copy by hand; Share shows only where the browser can share
+    blue.click("Copy link")
+    blue.page.wait_for_selector(".message")
+    note = blue.page.inner_text(".message")
+    assert "Link copied" in note or "select the link text" in note
+    can_share = blue.page.evaluate("() => 'share' in navigator")
+    assert blue.page.get_by_role("button", name="Share", exact=True).count() == (1 if can_share else 0)
+    rng = random.Random(3)
+    play_turn(red, 1, rng)
+    first = red.link()
+    blue.open_link(first)
+    play_turn(blue, -1, rng)
+    reply = blue.link()
+    red.open_link(reply)
+    assert red.screen == "play"
+    seats_js = (
+        "() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('espionage:seat:')))"
+    )
+    saved = red.page.evaluate(seats_js)
+
+    def bad(link, words, screen="link-error"):
+        red.open_link(link)
+        assert red.screen == screen
+        assert words in red.page.inner_text("section.screen")
+        assert red.page.evaluate(seats_js) == saved  # the saved game is untouched
+
+    i = len(reply) // 2
+    bad(reply[:i] + ("A" if reply[i] != "A" else "B") + reply[i + 1 :], "changed or damaged")
+    red.shot("bad-link")
+    red.click("Home")
+    bad(reply[:-20], "incomplete")
+    red.click("Home")
+    bad(first, "older than your saved game", screen="play")
+    bad(reply + "A", "damaged")
+    red.click("Home")
+    # a device with no seat in this game: it can only watch
+    third = devices("third")
+    third.open("#" + reply)
+    assert third.screen == "link-spectate" and "no seat" in third.page.inner_text("section.screen")
+    assert set(third.board()[sq][0] for sq in third.board()) <= {None, "?", "V"}
+    third.shot("spectator")
+    # the private backup link moves Red's seat to another device, after confirming
+    red.open_link(reply)  # back to the game (the same link: nothing changes)
+    red.click("Back up this game")
+    assert "never send this link to your opponent" in red.page.inner_text("section.screen")
+    red.shot("backup")
+    backup = red.link()
+    tablet = devices("tablet")
+    tablet.open("#" + backup)
+    assert tablet.screen == "link-restore"
+    tablet.shot("restore")
+    tablet.click("Restore game")
+    assert tablet.screen == "play"
+    # Blue resigns; both devices then show the verdict
+    blue.click("Resign")
+    assert blue.page.get_attribute("[data-outcome]", "data-outcome") == "red:resignation"
+    tablet.open_link(blue.link())
+    assert tablet.page.locator('[data-verdict="fair"]').count() == 1
+    blue.open_link(tablet.link())
+    assert blue.page.locator('[data-verdict="fair"]').count() == 1
+    # the home screen lists the game
+    blue.click("Home")
+    assert "Sealed link game, you play Blue" in blue.page.inner_text("section.screen")
+    blue.shot("home")

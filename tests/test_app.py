@@ -1,0 +1,977 @@
+"""ui/app.py and ui/pages.py driven through ``App.dispatch``, exactly as the browser binding does.
+
+Buttons are pressed by their visible label (found in the markup, refused when
+disabled) and squares tapped by ``data-square``, so every test also checks the
+markup contract the browser tests rely on.
+"""
+
+import itertools
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+
+from espionage import Game, IllegalMove, Setup, Variant
+from espionage.board import (
+    BLUE,
+    RED,
+    SETUP_SQUARES,
+    SIDES,
+    parse_square,
+    rotated,
+    square_name,
+)
+from espionage.pieces import ARMY, KINDS, letter_of
+from tests.helpers import epn
+from ui.app import App
+from ui.render import square_origin
+from ui.saves import GAME_PREFIX, SETUPS_KEY, UI_KEY, Match, MemoryStorage, save_match
+
+KIND_WORDS = [k.name for k in KINDS.values()] + [k.plural for k in KINDS.values()]
+VOID = {"input", "br", "img", "hr", "meta", "link", "wbr", "source", "area", "col", "embed", "track"}
+NAMES = ("Red", "Blue")
+
+
+# -- reading the markup ---------------------------------------------------------------
+
+
+_VOID = re.compile(rf"<({'|'.join(VOID)})\b([^>]*?)/?>")
+_BARE = re.compile(r' (disabled|checked|hidden|open)(?=[ />])')
+
+
+def parse(html):
+    """The markup as an ElementTree (tags without namespace); fails on badly nested markup."""
+    xml = _VOID.sub(r"<\1\2/>", html)
+    xml = _BARE.sub(r' \1=""', xml)
+    root = ET.fromstring(f"<root>{xml}</root>")
+    for el in root.iter():
+        el.tag = el.tag.rpartition("}")[2]
+    return root
+
+
+def classes(el):
+    return set((el.get("class") or "").split())
+
+
+def text(el):
+    return "".join(el.itertext())
+
+
+def strings(el):
+    """Every attribute value and text inside this element."""
+    for node in el.iter():
+        yield from (v for v in node.attrib.values() if v)
+        if node.text:
+            yield node.text
+        if node.tail and node is not el:
+            yield node.tail
+
+
+class Page:
+    def __init__(self, html):
+        self.html = html
+        self.root = parse(html)
+        screens = [n for n in self.root.iter() if "data-screen" in n.attrib]
+        assert len(screens) == 1
+        self.screen = screens[0].get("data-screen")
+
+    def find(self, pred):
+        return [n for n in self.root.iter() if pred(n)]
+
+    def buttons(self, label):
+        return self.find(lambda n: n.tag == "button" and text(n).strip() == label)
+
+    def button(self, label):
+        found = self.buttons(label)
+        assert len(found) == 1, f"{len(found)} buttons labelled {label!r} on {self.screen}"
+        return found[0]
+
+    def has_button(self, label):
+        return bool(self.buttons(label))
+
+    def enabled(self, label):
+        return "disabled" not in self.button(label).attrib
+
+    def squares(self):
+        return {n.get("data-square"): n for n in self.find(lambda n: n.tag == "g" and "square" in classes(n))}
+
+    def square_with(self, cls):
+        return sorted(name for name, n in self.squares().items() if cls in classes(n))
+
+    def pieces(self):
+        """data-square -> data-piece for every piece on the board."""
+        out = {}
+        for name, sq in self.squares().items():
+            found = [n for n in sq.iter() if "piece" in classes(n)]
+            assert len(found) <= 1
+            if found:
+                assert "data-piece" in found[0].attrib
+                out[name] = found[0].get("data-piece")
+        return out
+
+    def data_pieces(self):
+        return self.find(lambda n: "data-piece" in n.attrib)
+
+    def message(self):
+        found = self.find(lambda n: "message" in classes(n))
+        return text(found[0]) if found else ""
+
+
+def page(app):
+    return Page(app.html())
+
+
+def press(app, label, value=""):
+    """Click the button with this visible label, as main.py does."""
+    b = page(app).button(label)
+    assert "disabled" not in b.attrib, f"{label!r} is disabled"
+    app.dispatch(b.get("data-action"), b.get("data-arg") or "", value)
+
+
+def tap(app, name):
+    assert f'data-square="{name}"' in app.html()
+    app.dispatch("square", name)
+
+
+def board_svg(html):
+    start = html.index('<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board')
+    return ET.fromstring(html[start : html.index("</svg>", start) + 6])
+
+
+# -- driving games --------------------------------------------------------------------
+
+
+def new_app(seed=1, storage=None, moves=2, volcanoes=None):
+    app = App(storage if storage is not None else MemoryStorage(), rng=random.Random(seed))
+    press(app, "New game")
+    press(app, "Pass and play")
+    if moves == 1:
+        press(app, "1 move per turn")
+    if volcanoes is not None:
+        app.dispatch("volcanoes", str(volcanoes))
+    press(app, "Start")
+    return app
+
+
+def to_play(seed=1, storage=None, moves=2, volcanoes=None):
+    """Home → both random setups → Red's board."""
+    app = new_app(seed, storage, moves, volcanoes)
+    for side in (RED, BLUE):
+        assert app.screen == "setup" and app.side == side
+        press(app, "Random setup")
+        press(app, "Ready")
+        check_cover(app, side=1 - side if side == RED else RED)
+        press(app, f"Show {NAMES[1 - side if side == RED else RED]}'s board")
+    assert app.screen == "play" and app.side == RED
+    return app
+
+
+def check_cover(app, side):
+    p = page(app)
+    assert p.screen == "cover"
+    assert not p.data_pieces()
+    assert "data-piece" not in p.html and "<svg" not in p.html
+    assert p.has_button(f"Show {NAMES[side]}'s board")
+
+
+def plan(app, move):
+    tap(app, square_name(move.from_square))
+    assert app.selected == move.from_square
+    tap(app, square_name(move.to_square))
+
+
+def choose(rng, moves, view):
+    """Random, but aggressive: attacks first, then forward moves, so games end."""
+    side = view.side_to_move
+    attacks = [m for m in moves if view.owner(m.to_square) == 1 - side]
+    if attacks and rng.random() < 0.8:
+        return rng.choice(attacks)
+    forward = [m for m in moves if (m.to_square - m.from_square) * (1 if side == RED else -1) == 10]
+    if forward and rng.random() < 0.7:
+        return rng.choice(forward)
+    return rng.choice(moves)
+
+
+def play_turn(app, rng, checks=True):
+    """Plan one random legal turn by tapping squares (checking the page on the way if
+    ``checks``), then submit it."""
+    view = app.view()
+    planned = 0
+    while moves := app.next_moves():
+        m = choose(rng, moves, view)
+        fr, to = square_name(m.from_square), square_name(m.to_square)
+        if not checks:
+            app.dispatch("square", fr)
+            app.dispatch("square", to)
+        else:
+            p = page(app)
+            assert not p.enabled("Submit turn")
+            assert p.enabled("Undo move") == bool(planned)
+            check_illegal_taps(app, m, random.Random(len(app.match.game.events)))
+            tap(app, fr)
+            p = page(app)
+            assert p.square_with("selected") == [fr]
+            assert p.square_with("target") == sorted(square_name(x.to_square) for x in moves if x.from_square == m.from_square)
+            tap(app, to)
+            p = page(app)
+            assert f"{fr}-{to}" in {n.get("data-move") for n in p.find(lambda n: n.tag == "path")}
+            if view.letters[m.to_square] == "?":  # a planned attack shows no result: the defender stays "?"
+                assert p.pieces()[to] == "?"
+            check_board_privacy(app)
+        assert app.planned[-1] == m
+        planned += 1
+    assert 1 <= planned <= app.match.variant.moves_per_turn
+    press(app, "Submit turn")
+
+
+def check_illegal_taps(app, move, rng):
+    """Taps on squares that are neither a piece to move nor a target change nothing."""
+    moves = app.next_moves()
+    froms = {m.from_square for m in moves}
+    dead = [sq for sq in range(100) if sq not in froms]
+    before = app.html()
+    for sq in rng.sample(dead, 3):
+        app.dispatch("square", square_name(sq))
+        assert app.html() == before, f"tap on {square_name(sq)} changed the page"
+    tap(app, square_name(move.from_square))
+    selected = app.html()
+    targets = {m.to_square for m in moves if m.from_square == move.from_square}
+    for sq in rng.sample([sq for sq in dead if sq not in targets], 3):
+        app.dispatch("square", square_name(sq))
+        assert app.html() == selected, f"tap on {square_name(sq)} changed the page"
+    tap(app, square_name(move.from_square))  # tapping the selected piece again lets it go
+    assert app.selected is None
+
+
+def check_board_privacy(app):
+    """No kind the viewer may not know appears in its square, and a twin game differing
+    only in such kinds gives the very same page."""
+    html = app.html()
+    view, game = app.view(), app.match.game
+    enemy = 1 - app.side
+    hidden = [sq for sq in range(100) if view.letters[sq] == "?"]
+    squares = Page(html).squares()
+    for sq in hidden:
+        kind = game.kind_at(sq)
+        assert game.side_at(sq) == SIDES[enemy]
+        node = squares[square_name(sq)]
+        pieces = [n for n in node.iter() if "piece" in classes(n)]
+        assert pieces and all(n.get("data-piece") == "?" for n in pieces)
+        for s in strings(node):
+            assert not any(w in s for w in KIND_WORDS), s
+            assert f"icon-{kind}" not in s and s != letter_of(kind, enemy)
+    twin = next(twin_games(game, app.side), None)
+    if twin is not None:
+        assert page_with_game(app, twin) == html
+
+
+def twin_games(game, viewer):
+    """Games that differ from ``game`` only in the kinds of two enemy pieces ``viewer`` cannot know."""
+    enemy = 1 - viewer
+    view = game.view(SIDES[viewer])
+    touched = {sq for e in game.events for sq in (e.move.from_square, e.move.to_square)}
+    if game.setups is None:  # a game from a position: see the hand-made twins below
+        return
+    setup = game.setups[enemy]
+    candidates = [sq for sq in SETUP_SQUARES[enemy] if sq not in touched and view.letters[sq] == "?"]
+    pairs = [
+        (a, b)
+        for a, b in itertools.combinations(candidates, 2)
+        if setup.kind_at(a) != setup.kind_at(b) and "S" not in (setup.kind_at(a), setup.kind_at(b))
+    ]
+    for a, b in random.Random(len(game.events)).sample(pairs, min(4, len(pairs))):
+        kinds = dict(setup.items())
+        kinds[a], kinds[b] = kinds[b], kinds[a]
+        setups = list(game.setups)
+        setups[enemy] = Setup(enemy, kinds)
+        twin = Game(*setups, game.volcanoes, game.variant)
+        try:
+            for e in game.events:
+                twin.play(e.move)
+        except IllegalMove:
+            continue
+        tv = twin.view(SIDES[viewer])
+        if (tv.position(), tv.removed, tv.outcome, [e.text for e in tv.events]) == (
+            view.position(), view.removed, view.outcome, [e.text for e in view.events]
+        ):
+            assert twin.letters() != game.letters()
+            yield twin
+
+
+def page_with_game(app, game):
+    real = app.match.game
+    app.match.game = game
+    try:
+        return app.html()
+    finally:
+        app.match.game = real
+
+
+def play_to_the_end(app, rng, max_turns=600, checks_every=1):
+    turns = 0
+    while app.screen != "over":
+        assert app.screen == "play"
+        side = app.side
+        checks = turns % checks_every == 0
+        if checks:
+            check_board_privacy(app)
+        play_turn(app, rng, checks)
+        turns += 1
+        assert turns < max_turns
+        if app.screen == "over":
+            break
+        assert app.screen == "results" and app.side == side
+        if checks:
+            check_board_privacy(app)
+        press(app, "Hand over")
+        check_cover(app, 1 - side)
+        press(app, f"Show {NAMES[1 - side]}'s board")
+    return turns
+
+
+# -- the whole flow -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("moves", "seed"), [(2, 1), (1, 2)])
+def test_pass_and_play_from_home_to_game_over(moves, seed):
+    app = App(MemoryStorage(), rng=random.Random(seed))
+    assert page(app).screen == "home"
+    app.dispatch("key", "ArrowUp")  # keys do nothing off the board
+    app = to_play(seed, moves=moves)
+    assert app.match.variant.moves_per_turn == moves
+    turns = play_to_the_end(app, random.Random(seed), checks_every=2)
+    assert turns > 3
+    game = app.match.game
+    p = page(app)
+    outcome = p.find(lambda n: "data-outcome" in n.attrib)
+    assert [n.get("data-outcome") for n in outcome] == [str(game.outcome)]
+    winner, reason = str(game.outcome).split(":")
+    assert winner in ("red", "blue", "draw") and reason
+    assert not p.has_button("Submit turn")
+    # the finished game is saved and listed on the home screen
+    press(app, "Home")
+    assert "finished" in page(app).html
+
+
+def test_one_move_variant_turn_is_one_move():
+    app = to_play(7, moves=1)
+    moves = app.next_moves()
+    assert not page(app).enabled("Submit turn")
+    plan(app, moves[0])
+    assert app.next_moves() == [] and app.turn_complete
+    assert page(app).enabled("Submit turn")
+
+
+def test_submit_and_undo():
+    app = to_play(11)
+    p = page(app)
+    assert not p.enabled("Submit turn") and not p.enabled("Undo move")
+    first = app.next_moves()[0]
+    plan(app, first)
+    p = page(app)
+    assert not p.enabled("Submit turn") and p.enabled("Undo move")
+    app.dispatch("submit")  # an incomplete turn is not submitted
+    assert app.screen == "play" and app.match.game.events == []
+    second = app.next_moves()[0]
+    assert second.from_square != first.to_square
+    plan(app, second)
+    assert page(app).enabled("Submit turn")
+    press(app, "Undo move")
+    assert app.planned == [first]
+    assert not page(app).enabled("Submit turn")
+    press(app, "Undo move")
+    assert app.planned == []
+    assert page(app).pieces() == page(to_play(11)).pieces()
+    plan(app, first)
+    plan(app, second)
+    press(app, "Submit turn")
+    assert app.screen == "results" and app.match.game.moves == [first, second]
+    assert not page(app).has_button("Undo move")
+
+
+def test_drag_plans_a_move():
+    app = to_play(12)
+    m = app.next_moves()[0]
+    app.dispatch("drop", f"{square_name(m.from_square)}>{square_name(m.to_square)}")
+    assert app.planned == [m]
+    before = app.html()
+    app.dispatch("drop", "a1>j10")  # not a legal drag: nothing planned
+    assert app.planned == [m]
+    assert app.html() == before
+
+
+# -- positions built by hand ----------------------------------------------------------
+
+
+def match_at(position, moves_per_turn=2, mid="m1"):
+    game = Game.from_position(position, moves_per_turn)
+    return Match(id=mid, variant=Variant(moves_per_turn, len(game.volcanoes)), volcanoes=game.volcanoes, game=game)
+
+
+def app_at(position, moves_per_turn=2):
+    storage = MemoryStorage()
+    match = match_at(position, moves_per_turn)
+    save_match(storage, match)
+    app = App(storage, rng=random.Random(0))
+    app.dispatch("resume", match.id)
+    side = SIDES.index(match.game.turn)
+    check_cover(app, side)
+    press(app, f"Show {NAMES[side]}'s board")
+    return app
+
+
+# Red: a Corporal on e4 next to Blue's hidden e5; Blue's f8 unmasked. The twin
+# swaps the kinds of e5 and g9, which Red cannot know.
+HIDDEN = {"a1": "H", "e4": "C", "b2": "L", "j10": "h", "c9": "c", "f8": "g"}
+POSITION = epn({**HIDDEN, "e5": "m", "g9": "e"}, unmasked="f8", turn=7)
+TWIN = epn({**HIDDEN, "e5": "e", "g9": "m"}, unmasked="f8", turn=7)
+
+
+def test_pages_of_games_differing_only_in_hidden_kinds_are_identical():
+    apps = [app_at(POSITION), app_at(TWIN)]
+    assert apps[0].match.game.position() != apps[1].match.game.position()
+    pieces = page(apps[0]).pieces()
+    assert pieces["e5"] == "?" and pieces["g9"] == "?" and pieces["f8"] == "g" and pieces["e4"] == "C"
+    steps = [("square", "e4"), ("square", "e5"), ("square", "b2"), ("square", "b3")]
+    for step in steps:
+        htmls = []
+        for app in apps:
+            app.dispatch(*step)
+            htmls.append(app.html())
+        assert htmls[0] == htmls[1], step
+    assert apps[0].planned == apps[1].planned and len(apps[0].planned) == 2
+    assert page(apps[0]).pieces()["e5"] == "?"  # the planned attack waits for submit
+    assert page(apps[0]).enabled("Submit turn")
+    before = [page(app) for app in apps]
+    for app in apps:
+        press(app, "Submit turn")
+    after = [page(app) for app in apps]
+    # now the fight is resolved: the Corporal lost to the Mine, and beat the Sapper
+    assert page(apps[0]).pieces().get("e4") is None and page(apps[0]).pieces()["e5"] == "?"
+    assert page(apps[1]).pieces()["e5"] == "C"
+    assert removed(after[0]) - removed(before[0]) == Counter("C")
+    assert removed(after[1]) - removed(before[1]) == Counter("e")
+
+
+def removed(p):
+    return Counter(n.get("data-removed") for n in p.find(lambda n: "data-removed" in n.attrib))
+
+
+def test_hidden_kinds_never_reach_the_markup():
+    app = app_at(POSITION)
+    check_board_privacy(app)
+    f8 = " ".join(strings(page(app).squares()["f8"]))
+    assert "General" in f8  # an unmasked enemy piece is shown
+    for sq in ("e5", "g9"):
+        text = " ".join(strings(page(app).squares()[sq]))
+        assert "Mine" not in text and "Sapper" not in text and "unknown" in text
+
+
+def test_one_move_turn_when_no_second_move_exists():
+    # Red's only movable piece is the Corporal: after its move the turn is complete.
+    app = app_at(epn({"a1": "H", "a2": "M", "e4": "C", "j10": "h", "c9": "c"}))
+    assert not page(app).enabled("Submit turn")
+    plan(app, app.next_moves()[0])
+    assert app.next_moves() == []
+    p = page(app)
+    assert p.enabled("Submit turn")
+    assert "Turn complete" in p.html
+    press(app, "Submit turn")
+    assert app.screen == "results"
+    assert app.match.game.turn == "blue"
+
+
+def test_capturing_the_headquarters_ends_the_game():
+    app = app_at(epn({"a1": "H", "e4": "C", "j1": "C", "e5": "h", "c9": "c"}))
+    tap(app, "e4")
+    tap(app, "e5")
+    tap(app, "j1")
+    tap(app, "j2")
+    press(app, "Submit turn")
+    assert app.screen == "over"
+    [node] = page(app).find(lambda n: "data-outcome" in n.attrib)
+    assert node.get("data-outcome") == "red:headquarters"
+
+
+# -- setup --------------------------------------------------------------------------
+
+
+def setup_app(seed=1):
+    app = new_app(seed)
+    assert page(app).screen == "setup"
+    return app
+
+
+def tray_count(app, kind):
+    [b] = page(app).find(lambda n: n.get("data-action") == "pick" and n.get("data-arg") == kind)
+    return int(b.get("aria-label").rsplit(", ", 1)[1].split()[0])
+
+
+def test_setup_pick_place_swap_replace_and_ready():
+    app = setup_app()
+    p = page(app)
+    assert not p.enabled("Ready")
+    assert set(p.square_with("zone")) == {square_name(sq) for sq in SETUP_SQUARES[RED]}
+    app.dispatch("pick", "G")
+    tap(app, "a1")
+    assert page(app).pieces() == {"a1": "G"}
+    assert tray_count(app, "G") == 1
+    before = app.html()
+    app.dispatch("square", "a4")  # outside the zone
+    app.dispatch("square", "a8")
+    assert app.html() == before
+    tap(app, "b1")
+    assert tray_count(app, "G") == 0
+    assert app.picked == "C"  # the tray moves on to the next kind with pieces left
+    app.dispatch("key", "Escape")
+    assert app.picked is None
+    # swap two placed pieces
+    app.dispatch("pick", "C")
+    tap(app, "c1")
+    app.dispatch("key", "Escape")
+    tap(app, "a1")
+    assert page(app).square_with("selected") == ["a1"]
+    tap(app, "c1")
+    assert page(app).pieces() == {"a1": "C", "b1": "G", "c1": "G"}
+    # move a placed piece to an empty square
+    tap(app, "b1")
+    tap(app, "b3")
+    assert page(app).pieces() == {"a1": "C", "b3": "G", "c1": "G"}
+    # replace: tap a placed piece, then another kind: the piece goes back to the tray
+    tap(app, "a1")
+    app.dispatch("pick", "M")
+    assert "a1" not in page(app).pieces() and tray_count(app, "C") == 5
+    tap(app, "a1")
+    assert page(app).pieces()["a1"] == "M"
+    # a picked kind placed on an occupied square replaces that piece
+    tap(app, "c1")
+    assert page(app).pieces()["c1"] == "M" and tray_count(app, "G") == 1
+    # fill the rest by picking and tapping
+    app.dispatch("key", "Escape")
+    free = [sq for sq in SETUP_SQUARES[RED] if square_name(sq) not in page(app).pieces()]
+    for kind in KINDS:
+        while app.remaining(kind):
+            if app.picked != kind:
+                app.dispatch("pick", kind)
+            assert not page(app).enabled("Ready")
+            tap(app, square_name(free.pop()))
+    assert free == []
+    p = page(app)
+    assert len(p.pieces()) == 30 and p.enabled("Ready")
+    assert "30 of 30 placed" in p.html
+    placed = dict(app.placed)
+    press(app, "Ready")
+    assert app.match.setups[RED] == Setup(RED, placed)
+
+
+def test_setup_drag_clear_and_random():
+    app = setup_app()
+    app.dispatch("drop", "C>e3")
+    assert page(app).pieces() == {"e3": "C"} and app.picked is None
+    app.dispatch("drop", "e3>e2")
+    assert page(app).pieces() == {"e2": "C"}
+    app.dispatch("drop", "G>e1")
+    app.dispatch("drop", "e1>e2")  # drag onto a piece swaps
+    assert page(app).pieces() == {"e1": "C", "e2": "G"}
+    app.dispatch("drop", "e2>e5")  # outside the zone: nothing moves
+    assert page(app).pieces() == {"e1": "C", "e2": "G"}
+    app.dispatch("key", "Escape")
+    app.dispatch("pick", "L")
+    app.dispatch("drop", "e1>a1")  # a drag from the board ignores the kind picked in the tray
+    assert page(app).pieces() == {"a1": "C", "e2": "G"}
+    press(app, "Random setup")
+    assert len(page(app).pieces()) == 30 and page(app).enabled("Ready")
+    press(app, "Clear")
+    assert page(app).pieces() == {} and not page(app).enabled("Ready")
+    for kind in KINDS:
+        assert tray_count(app, kind) == ARMY[kind]
+
+
+def test_blue_sets_up_on_its_side_of_a_turned_board():
+    app = setup_app()
+    press(app, "Random setup")
+    press(app, "Ready")
+    press(app, "Show Blue's board")
+    p = page(app)
+    assert p.screen == "setup" and app.side == BLUE
+    assert not p.pieces()  # Red's army is not on Blue's screen
+    assert set(p.square_with("zone")) == {square_name(sq) for sq in SETUP_SQUARES[BLUE]}
+    assert "bottom-blue" in p.html
+    app.dispatch("drop", "C>e9")
+    assert page(app).pieces() == {"e9": "c"}
+    before = app.html()
+    app.dispatch("drop", "S>e2")  # Red's zone
+    assert app.html() == before
+
+
+def test_saved_setups_round_trip_for_both_colours():
+    storage = MemoryStorage()
+    app = new_app(1, storage)
+    press(app, "Save setup", "incomplete")
+    assert "all 30" in page(app).message()
+    press(app, "Random setup")
+    red = dict(app.placed)
+    press(app, "Save setup", "  ")
+    assert "name" in page(app).message()
+    press(app, "Save setup", "  My   wall ")
+    assert "My wall" in page(app).message()
+    assert json.loads(storage.get(SETUPS_KEY)) == {"My wall": "".join(red[sq] for sq in SETUP_SQUARES[RED])}
+    press(app, "Clear")
+    press(app, "Load My wall")
+    assert app.placed == red
+    press(app, "Ready")
+    # a new app over the same storage sees the setup; Blue gets it turned 180°
+    app = App(storage, rng=random.Random(2))
+    assert app.screen == "cover"
+    press(app, "Show Blue's board")
+    press(app, "Load My wall")
+    assert app.placed == {rotated(sq): k for sq, k in red.items()}
+    assert page(app).pieces()["j10"] == letter_of(red[parse_square("a1")], BLUE)
+    # a Blue setup saved and loaded by Red comes back turned
+    press(app, "Random setup")
+    blue = dict(app.placed)
+    press(app, "Save setup", "Blue wall")
+    storage.remove(UI_KEY)  # start afresh from home (the setup screen has no Home button)
+    app2 = new_app(3, storage)
+    press(app2, "Load Blue wall")
+    assert app2.placed == {rotated(sq): k for sq, k in blue.items()}
+    [forget] = [b for b in page(app2).buttons("Forget") if b.get("data-arg") == "Blue wall"]
+    app2.dispatch(forget.get("data-action"), forget.get("data-arg"))
+    assert not page(app2).has_button("Load Blue wall") and page(app2).has_button("Load My wall")
+    assert set(json.loads(storage.get(SETUPS_KEY))) == {"My wall"}
+
+
+@pytest.mark.parametrize("text", ["XYZ", "C" * 30, "CCCCCLLLLKKKOOGGSSSSSEEEEMMMMX"])
+def test_broken_saved_setup_gives_a_message(text):
+    storage = MemoryStorage({SETUPS_KEY: json.dumps({"broken": text})})
+    app = new_app(1, storage)
+    app.dispatch("drop", "C>a1")
+    press(app, "Load broken")
+    assert "cannot be used" in page(app).message()
+    assert app.placed == {parse_square("a1"): "C"}
+
+
+def test_unreadable_setup_list_is_ignored():
+    storage = MemoryStorage({SETUPS_KEY: "{nope"})
+    app = new_app(1, storage)
+    assert "None saved" in app.html()
+
+
+# -- reload ----------------------------------------------------------------------------
+
+
+def reloaded(app):
+    return App(app.storage, rng=random.Random(99))
+
+
+def test_reload_resumes_every_screen():
+    storage = MemoryStorage()
+    app = new_app(4, storage)
+    app.dispatch("drop", "C>b2")
+    app.dispatch("drop", "M>c3")
+    again = reloaded(app)
+    assert again.screen == "setup" and again.html() == app.html()
+    press(app, "Random setup")
+    press(app, "Ready")
+    assert reloaded(app).html() == app.html()  # the cover for Blue
+    press(app, "Show Blue's board")
+    press(app, "Random setup")
+    press(app, "Ready")
+    press(app, "Show Red's board")
+    rng = random.Random(4)
+    for _ in range(3):
+        play_turn(app, rng, checks=False)
+        assert reloaded(app).html() == app.html()  # results
+        press(app, "Hand over")
+        assert reloaded(app).html() == app.html()  # cover
+        press(app, f"Show {NAMES[app.side]}'s board")
+        assert reloaded(app).html() == app.html()  # board with the last turn
+    plan(app, app.next_moves()[0])
+    again = reloaded(app)
+    assert again.screen == "play" and again.planned == app.planned
+    assert again.match.game.position() == app.match.game.position()
+    assert again.html() == app.html()
+    play_turn(again, rng, checks=False)  # the reloaded app plays on
+    assert again.match.game.turn_number == app.match.game.turn_number + (app.side == BLUE)
+    press(again, "Hand over")
+    press(again, f"Show {NAMES[again.side]}'s board")
+    press(again, "Resign")
+    third = reloaded(again)
+    assert third.screen == "over" and third.html() == again.html()
+
+
+def test_reload_with_a_broken_ui_state_goes_home():
+    storage = MemoryStorage({UI_KEY: '{"screen": "play", "match": "nope"}'})
+    assert App(storage).screen == "home"
+    storage = MemoryStorage({UI_KEY: "garbage"})
+    assert App(storage).screen == "home"
+
+
+# -- storage trouble ------------------------------------------------------------------
+
+
+def used(storage):
+    return sum(len(k) + len(v) for k, v in storage.data.items())
+
+
+def test_storage_full_keeps_the_last_save_and_the_game_playable():
+    storage = MemoryStorage()
+    app = to_play(6, storage)
+    rng = random.Random(6)
+    play_turn(app, rng, checks=False)
+    press(app, "Hand over")
+    press(app, "Show Blue's board")
+    key = GAME_PREFIX + app.match.id
+    saved = storage.get(key)
+    storage.capacity = used(storage)  # no room for the next, longer record
+    play_turn(app, rng, checks=False)
+    msg = page(app).message()
+    assert "could not be saved" in msg and "full" in msg
+    assert storage.get(key) == saved
+    assert app.screen == "results" and len(app.match.game.events) == 4
+    press(app, "Hand over")
+    press(app, "Show Red's board")
+    play_turn(app, rng, checks=False)  # still playable in memory
+    assert storage.get(key) == saved
+    assert Match.from_json(storage.get(key)).game.moves == app.match.game.moves[:2]
+    storage.capacity = None  # room again: the next save is complete
+    press(app, "Hand over")
+    press(app, "Show Blue's board")
+    play_turn(app, rng, checks=False)
+    assert not page(app).message()
+    assert Match.from_json(storage.get(key)).game.position() == app.match.game.position()
+
+
+def test_storage_full_from_the_start():
+    storage = MemoryStorage(capacity=50)
+    app = new_app(1, storage)
+    assert "could not be saved" in page(app).message()
+    assert app.screen == "setup"
+    press(app, "Random setup")
+    press(app, "Save setup", "x")
+    assert "could not be saved" in page(app).message()
+    press(app, "Ready")
+    assert app.screen == "cover"
+    assert storage.data == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        "null",
+        "[1, 2]",
+        '{"format": 1}',
+        '{"format": 99, "id": "x"}',
+        '{"format": 1, "id": "x", "moves_per_turn": 2, "volcanoes": "", "setups": [], "record": null}',
+        '{"format": 1, "id": "x", "moves_per_turn": 2, "volcanoes": "", "setups": [null, null], "record": "junk"}',
+    ],
+)
+def test_damaged_save_is_listed_kept_and_deleted_only_after_confirming(text):
+    key = GAME_PREFIX + "broken"
+    storage = MemoryStorage({key: text})
+    app = App(storage, rng=random.Random(1))
+    p = page(app)
+    assert "cannot read" in p.html
+    [delete] = p.buttons("Delete")
+    assert delete.get("data-arg") == key
+    # playing another game never touches it
+    app = to_play(1, storage)
+    play_turn(app, random.Random(1), checks=False)
+    press(app, "Hand over")
+    press(app, "Show Blue's board")
+    press(app, "Home")
+    assert storage.get(key) == text
+    app.dispatch("delete-confirm")  # nothing to confirm yet
+    assert storage.get(key) == text
+    [delete] = [b for b in page(app).buttons("Delete") if b.get("data-arg") == key]
+    app.dispatch("delete", key)
+    assert page(app).has_button("Delete game") and page(app).has_button("Keep")
+    press(app, "Keep")
+    assert storage.get(key) == text and not page(app).has_button("Delete game")
+    app.dispatch("delete", key)
+    press(app, "Delete game")
+    assert key not in storage.data
+    assert "cannot read" not in page(app).html
+    assert len(page(app).buttons("Resume")) == 1
+
+
+def test_delete_a_saved_game():
+    storage = MemoryStorage()
+    app = to_play(2, storage)
+    press(app, "Home")
+    assert len(page(app).buttons("Resume")) == 1
+    press(app, "Delete")
+    press(app, "Delete game")
+    assert not [k for k in storage.data if k.startswith(GAME_PREFIX)]
+    assert "No saved games" in page(app).html
+
+
+def test_resume_a_game_from_home():
+    storage = MemoryStorage()
+    app = to_play(2, storage)
+    plan(app, app.next_moves()[0])
+    press(app, "Home")
+    app = App(storage)
+    press(app, "Resume")
+    check_cover(app, RED)
+    press(app, "Show Red's board")
+    assert app.screen == "play" and app.planned == []
+
+
+# -- draws, resignation, replay ---------------------------------------------------------
+
+
+def test_draw_offer_declined_then_accepted():
+    app = to_play(8)
+    rng = random.Random(8)
+    press(app, "Offer draw")
+    assert "Draw offered" in page(app).message()
+    assert not page(app).enabled("Offer draw")
+    assert not page(app).has_button("Accept draw")  # the offerer cannot accept
+    play_turn(app, rng, checks=False)
+    press(app, "Hand over")
+    press(app, "Show Blue's board")
+    p = page(app)
+    assert "offers a draw" in p.html and p.has_button("Accept draw")
+    press(app, "Decline draw")
+    assert not page(app).has_button("Accept draw") and page(app).enabled("Offer draw")
+    assert app.match.draw_offer is None
+    press(app, "Offer draw")
+    play_turn(app, rng, checks=False)
+    press(app, "Hand over")
+    press(app, "Show Red's board")
+    press(app, "Accept draw")
+    [node] = page(app).find(lambda n: "data-outcome" in n.attrib)
+    assert node.get("data-outcome") == "draw:agreement"
+
+
+def test_resign():
+    app = to_play(9)
+    press(app, "Resign")
+    assert app.screen == "over"
+    [node] = page(app).find(lambda n: "data-outcome" in n.attrib)
+    assert node.get("data-outcome") == "blue:resignation"
+
+
+def replay_state(app):
+    p = page(app)
+    [caption] = p.find(lambda n: "replay-caption" in classes(n))
+    return int(caption.get("data-step")), p.pieces()
+
+
+def letters_as_pieces(letters):
+    return {square_name(sq): x for sq, x in enumerate(letters) if x not in (None, "V")}
+
+
+def test_replay_steps_through_the_game_after_a_resignation():
+    app = to_play(10)
+    rng = random.Random(10)
+    start = app.match.game.full_view().letters
+    for _ in range(3):
+        play_turn(app, rng, checks=False)
+        press(app, "Hand over")
+        press(app, f"Show {NAMES[app.side]}'s board")
+    game = app.match.game
+    final = game.full_view().letters
+    total = len(game.events)
+    outcome = f"{SIDES[1 - app.side]}:resignation"
+    press(app, "Resign")
+    assert replay_state(app) == (total, letters_as_pieces(final))
+    assert not page(app).enabled("Forward") and not page(app).enabled("Last")
+    press(app, "Back")
+    assert replay_state(app)[0] == total - 1
+    press(app, "First")
+    assert replay_state(app) == (0, letters_as_pieces(start))
+    assert not page(app).enabled("Back") and not page(app).enabled("First")
+    press(app, "Forward")
+    assert replay_state(app)[0] == 1
+    press(app, "Last")
+    assert replay_state(app) == (total, letters_as_pieces(final))
+    # stepping through never changes the game itself
+    assert str(game.outcome) == outcome and len(game.events) == total
+    [node] = page(app).find(lambda n: "data-outcome" in n.attrib)
+    assert node.get("data-outcome") == outcome
+
+
+# -- keyboard -------------------------------------------------------------------------
+
+
+KEY_STEPS = {"ArrowUp": (0, -100), "ArrowDown": (0, 100), "ArrowLeft": (-100, 0), "ArrowRight": (100, 0)}
+
+
+def cursor(app):
+    found = page(app).square_with("cursor")
+    assert len(found) <= 1
+    return found[0] if found else None
+
+
+def check_arrow_keys(app, rng):
+    bottom = app.side
+    app.dispatch("key", "ArrowUp")
+    start = cursor(app)
+    assert start == ("a1" if bottom == RED else "j10")  # bottom left on the screen
+    assert square_origin(parse_square(start), bottom) == (0, 900)
+    for key in rng.choices(list(KEY_STEPS), k=40):
+        x, y = square_origin(parse_square(cursor(app)), bottom)
+        app.dispatch("key", key)
+        dx, dy = KEY_STEPS[key]
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < 1000 and 0 <= ny < 1000:
+            assert square_origin(parse_square(cursor(app)), bottom) == (nx, ny), key
+        else:
+            assert square_origin(parse_square(cursor(app)), bottom) == (x, y), key
+
+
+def move_cursor_to(app, name):
+    bottom = app.side
+    tx, ty = square_origin(parse_square(name), bottom)
+    if cursor(app) is None:
+        app.dispatch("key", "ArrowUp")
+    x, y = square_origin(parse_square(cursor(app)), bottom)
+    for key, delta in (("ArrowRight", tx - x), ("ArrowDown", ty - y)):
+        for _ in range(abs(delta) // 100):
+            app.dispatch("key", key if delta > 0 else {"ArrowRight": "ArrowLeft", "ArrowDown": "ArrowUp"}[key])
+    assert cursor(app) == name
+
+
+@pytest.mark.parametrize("side", [RED, BLUE])
+def test_keyboard_cursor_moves_in_screen_directions_and_enter_taps(side):
+    app = to_play(13)
+    rng = random.Random(13)
+    if side == BLUE:
+        play_turn(app, rng, checks=False)
+        press(app, "Hand over")
+        press(app, "Show Blue's board")
+    assert app.side == side
+    check_arrow_keys(app, rng)
+    m = app.next_moves()[0]
+    move_cursor_to(app, square_name(m.from_square))
+    app.dispatch("key", "Enter")
+    assert page(app).square_with("selected") == [square_name(m.from_square)]
+    app.dispatch("key", "Escape")
+    assert app.selected is None
+    app.dispatch("key", "Enter")
+    move_cursor_to(app, square_name(m.to_square))
+    app.dispatch("key", "Enter")
+    assert app.planned == [m]
+
+
+@pytest.mark.parametrize("side", [RED, BLUE])
+def test_keyboard_in_setup(side):
+    app = setup_app(14)
+    if side == BLUE:
+        press(app, "Random setup")
+        press(app, "Ready")
+        press(app, "Show Blue's board")
+    rng = random.Random(14)
+    check_arrow_keys(app, rng)
+    target = SETUP_SQUARES[side][12]
+    move_cursor_to(app, square_name(target))
+    app.dispatch("pick", "O")
+    app.dispatch("key", "Enter")
+    assert page(app).pieces() == {square_name(target): letter_of("O", side)}
+

@@ -1,0 +1,430 @@
+"""Play by link through ``App.dispatch``: two apps (two devices, two storages) exchanging links.
+
+Each device only ever sees the other's link, read from its own page's link
+field (``#link-text``), exactly what a player copies and sends.
+"""
+
+import json
+import random
+import re
+from html import unescape
+
+import pytest
+
+from espionage.board import SIDES, parse_square
+from espionage.link import decode
+from espionage.pieces import KINDS
+from espionage.sealed import Seat
+from ui.app import App
+from ui.linkplay import SEAT_PREFIX
+from ui.saves import MemoryStorage
+
+_LINK_FIELD = re.compile(r'id="link-text"[^>]*value="([^"]*)"')
+
+
+def link_of(app):
+    """The link the page offers to send (its fragment), as a player would copy it."""
+    match = _LINK_FIELD.search(app.html())
+    assert match, f"no link field on the {app.screen} screen"
+    url = unescape(match.group(1))
+    assert url.startswith(app.base_url + "#")
+    return url.split("#", 1)[1]
+
+
+def labels(app):
+    return re.findall(r"<button [^>]*>([^<]*)</button>", app.html())
+
+
+def press(app, label):
+    html = app.html()
+    for m in re.finditer(r"<button ([^>]*)>([^<]*)</button>", html):
+        if unescape(m.group(2)) == label:
+            attrs = m.group(1)
+            assert " disabled" not in attrs, f"{label} is disabled"
+            action = re.search(r'data-action="([^"]*)"', attrs).group(1)
+            arg = re.search(r'data-arg="([^"]*)"', attrs)
+            app.dispatch(action, unescape(arg.group(1)) if arg else "")
+            return
+    raise AssertionError(f"no button {label!r} on the {app.screen} screen: {labels(app)}")
+
+
+def device(seed):
+    app = App(MemoryStorage(), rng=random.Random(seed))
+    app.base_url = "https://example.test/espionage/"
+    return app
+
+
+def seats(app):
+    return {k: v for k, v in app.storage.data.items() if k.startswith(SEAT_PREFIX)}
+
+
+def invite(app, kind="sealed", colour="Play Red", moves="2 moves per turn (standard)"):
+    press(app, "New game")
+    press(app, "Play by link")
+    press(app, "Sealed" if kind == "sealed" else "Casual")
+    press(app, colour)
+    press(app, moves)
+    press(app, "Set up your army")
+    assert app.screen == "setup"
+    press(app, "Random setup")
+    press(app, "Ready")
+    assert app.screen == "link-send"
+    return link_of(app)
+
+
+def join(app, link):
+    app.dispatch("open-link", link)
+    assert app.screen == "link-invite"
+    press(app, "Set up your army")
+    press(app, "Random setup")
+    press(app, "Ready")
+    assert app.screen in ("link-send", "play")
+
+
+def start(kind, red_seed=1, blue_seed=2, **kw):
+    red, blue = device(red_seed), device(blue_seed)
+    join(blue, invite(red, kind, **kw))
+    assert blue.screen == "link-send"  # Blue joined; Red moves first
+    red.dispatch("open-link", link_of(blue))
+    assert red.screen == "play"
+    return red, blue
+
+
+def choose(app, rng):
+    """Tap one planned move: an attack if there is one, else a step forward, else anything."""
+    moves = app.next_moves()
+    letters, _ = app.planned_letters()
+    forward = 1 if app.side == 0 else -1
+    scored = [
+        ((letters[m.to_square] is not None) * 100 + (m.to_square // 10 - m.from_square // 10) * forward + rng.random(), m)
+        for m in moves
+    ]
+    move = max(scored, key=lambda s: s[0])[1]
+    app.dispatch("square", str(move).split("-")[0])
+    app.dispatch("square", str(move).split("-")[1])
+
+
+def play_turn(app, rng):
+    for _ in range(2):
+        choose(app, rng)
+        if app.turn_complete:
+            break
+    press(app, "Submit turn")
+
+
+def assert_private(app, other):
+    """No kind the viewer may not know is anywhere in the page: each '?' square's markup names no kind."""
+    html = app.html()
+    truth = other.match.seat.view() if other.match is not None and other.match.seat is not None else None
+    for chunk in html.split("</svg>")[0].split('<g class="square')[1:]:
+        chunk = re.split(r'<g class="(?:coords|last-moves|planned-moves)"', chunk)[0]  # this square's markup only
+        if 'data-piece="?"' not in chunk:
+            continue
+        name = re.search(r'data-square="([a-j]\d+)"', chunk).group(1)
+        for kind in KINDS.values():
+            assert kind.name not in chunk
+        if truth is not None:
+            letter = truth.letters[parse_square(name)]
+            assert f'data-piece="{letter}"' not in chunk
+    setup = app.match.seat.t.setups if app.match.seat.kind == "casual" else None
+    if setup is not None:  # casual: the other setup is in the link, never in the page as a setup
+        assert str(setup[1 - app.side]) not in html
+
+
+def assert_no_spy_named(app):
+    """A moving enemy Spy stays a hidden piece in the page, as by the rules (unless the board shows it)."""
+    html = unescape(app.html())
+    enemy = SIDES[1 - app.side].capitalize() if app.side is not None else None
+    for name in [enemy] if enemy else ["Red", "Blue"]:
+        for m in re.finditer(rf"{name}'s Spy moved ([a-j]\d+)-([a-j]\d+)", html):
+            letter = app.match.seat.view().letters[parse_square(m.group(2))] if app.match else None
+            assert letter is not None and letter.upper() == "S", m.group(0)
+
+
+def play_to_end(red, blue, seed, max_turns=400, resign_at=None):
+    """Pass links between the two devices until both show the game over; the side-turns played."""
+    rng = random.Random(seed)
+    sender, receiver = red, blue
+    play_turn(red, rng)
+    turns = 1
+    for _ in range(2000):
+        receiver.dispatch("open-link", link_of(sender))
+        assert receiver.screen in ("play", "link-over"), (receiver.screen, receiver.message)
+        if receiver.screen == "play":
+            assert_private(receiver, sender)
+            assert_no_spy_named(receiver)
+            if turns == resign_at or turns >= max_turns:
+                press(receiver, "Resign")
+            else:
+                play_turn(receiver, rng)
+            turns += 1
+        elif all(a.screen == "link-over" and (a.match.seat.kind == "casual" or a.match.seat.verdict) for a in (sender, receiver)):
+            return turns
+        sender, receiver = receiver, sender
+    raise AssertionError("the game did not end")
+
+
+def over(app):
+    html = app.html()
+    outcome = re.search(r'data-outcome="([^"]*)"', html).group(1)
+    verdict = re.search(r'data-verdict="([^"]*)"', html)
+    return outcome, verdict.group(1) if verdict else None
+
+
+# -- whole games ---------------------------------------------------------------------------
+
+
+def test_a_sealed_game_by_links_to_the_end_verified_fair():
+    red, blue = start("sealed")
+    play_to_end(red, blue, seed=5)
+    (o1, v1), (o2, v2) = over(red), over(blue)
+    assert o1 == o2 and o1.split(":")[1] in ("headquarters", "no_mobile_pieces", "no_legal_move", "move_limit")
+    assert v1 == v2 == "fair"
+    assert "Verified fair" in red.html()
+    assert 'data-piece="?"' not in red.html()  # both armies revealed at the end
+
+
+def test_a_casual_game_by_links_to_the_end():
+    red, blue = start("casual", 3, 4, moves="1 move per turn")
+    play_to_end(red, blue, seed=6)
+    (o1, v1), (o2, _) = over(red), over(blue)
+    assert o1 == o2 and o1.split(":")[1] in ("headquarters", "no_mobile_pieces", "no_legal_move", "move_limit")
+    assert v1 is None and "Casual game" in red.html()
+    assert 'data-piece="?"' not in blue.html()  # both armies shown at the end
+
+
+def test_resignation_and_draws_in_a_sealed_game():
+    red, blue = start("sealed")
+    rng = random.Random(1)
+    play_turn(red, rng)
+    blue.dispatch("open-link", link_of(red))
+    press(blue, "Resign")
+    assert blue.screen == "link-over"
+    assert over(blue) == ("red:resignation", "pending")
+    red.dispatch("open-link", link_of(blue))
+    assert over(red) == ("red:resignation", "fair")
+    blue.dispatch("open-link", link_of(red))
+    assert over(blue) == ("red:resignation", "fair")
+
+
+def test_a_draw_offer_travels_with_a_turn_and_can_be_accepted():
+    red, blue = start("casual")
+    rng = random.Random(2)
+    press(red, "Offer draw")
+    assert "A draw offer goes to Blue" in red.html()
+    play_turn(red, rng)
+    blue.dispatch("open-link", link_of(red))
+    assert "Red offers a draw" in blue.html()
+    press(blue, "Accept draw")
+    assert blue.screen == "link-over" and over(blue)[0] == "draw:agreement"
+    red.dispatch("open-link", link_of(blue))
+    assert over(red)[0] == "draw:agreement"
+
+
+def test_blue_inviter_and_red_joiner_moves_at_once():
+    blue, red = device(7), device(8)
+    link = invite(blue, "sealed", colour="Play Blue")
+    join(red, link)
+    assert red.screen == "play"  # Red joined and moves first: no round trip needed
+    play_turn(red, random.Random(3))
+    blue.dispatch("open-link", link_of(red))
+    assert blue.screen == "play" and blue.side == 1
+
+
+def test_sealed_fights_are_pending_until_the_reply():
+    red, blue = start("sealed")
+    rng = random.Random(9)
+    for _ in range(30):
+        play_turn(red, rng)
+        if "Pending until Blue replies" in red.html():
+            break
+        blue.dispatch("open-link", link_of(red))
+        play_turn(blue, rng)
+        red.dispatch("open-link", link_of(blue))
+    html = red.html()
+    assert "result pending" in html or "findings pending" in html or "comes with the next link" in html
+    assert "only Blue's device knows Blue's pieces" in html
+
+
+# -- bad links --------------------------------------------------------------------------------
+
+
+def test_bad_links_say_why_and_never_touch_the_saved_game():
+    red, blue = start("sealed")
+    rng = random.Random(4)
+    play_turn(red, rng)
+    old = link_of(red)
+    blue.dispatch("open-link", old)
+    play_turn(blue, rng)
+    good = link_of(blue)
+    red.dispatch("open-link", good)
+    play_turn(red, rng)
+    saved = dict(red.storage.data)
+
+    def tried(link):
+        red.dispatch("open-link", link)
+        assert seats(red) == {k: v for k, v in saved.items() if k.startswith(SEAT_PREFIX)}
+        return red.screen, re.sub(r"<[^>]+>", " ", red.html())
+
+    changed = good[:20] + ("A" if good[20] != "A" else "B") + good[21:]
+    screen, text = tried(changed)
+    assert screen == "link-error" and "changed or damaged" in text and "No saved game was changed" in text
+    screen, text = tried(good[:-15])
+    assert screen == "link-error" and "incomplete" in text
+    screen, text = tried("not a link at all!")
+    assert screen == "link-error" and "not an Espionage game link" in text
+    screen, text = tried(old)  # Red's own earlier link: older than the saved game
+    assert screen == "link-send" and "older than your saved game" in text
+    screen, text = tried(link_of(red))  # the newest link again
+    assert screen == "link-send" and "already have this link" in text
+    # a link of this game that does not continue it: the same invitation, another history
+    twin = device(1)
+    twin_link = invite(twin, "sealed")
+    other = device(99)  # joins with another army
+    join(other, twin_link)
+    screen, text = tried(link_of(other))
+    assert screen == "link-error" and "does not continue your saved game" in text
+    press(red, "Open my game")
+    assert red.screen == "link-send"
+
+
+def test_a_device_with_no_seat_watches_the_public_board():
+    red, _blue = start("sealed")
+    play_turn(red, random.Random(1))
+    third = device(11)
+    third.dispatch("open-link", link_of(red))
+    assert third.screen == "link-spectate"
+    html = third.html()
+    assert "no seat in it" in html
+    kinds = set(re.findall(r'data-piece="([^"]*)"', html))
+    assert kinds <= {"?"}  # nothing unmasked or removed yet: every piece is unknown
+    assert 'class="piece red unknown' in html and 'class="piece blue unknown' in html
+    assert not seats(third)
+
+
+def test_a_casual_spectator_sees_no_setup():
+    _red, blue = start("casual")
+    third = device(12)
+    third.dispatch("open-link", link_of(blue))
+    assert third.screen == "link-spectate"
+    assert set(re.findall(r'data-piece="([^"]*)"', third.html())) <= {"?"}
+
+
+# -- backups -----------------------------------------------------------------------------------
+
+
+def test_backup_link_restores_the_seat_on_another_device():
+    red, blue = start("sealed")
+    rng = random.Random(6)
+    play_turn(red, rng)
+    press(red, "Back up this game")
+    assert red.screen == "link-backup"
+    html = red.html()
+    assert "never send this link to your opponent" in html
+    backup = link_of(red)
+    assert backup != red.match.seat.link()
+    press(red, "Back to the game")
+    # Red's second device
+    tablet = device(21)
+    tablet.dispatch("open-link", backup)
+    assert tablet.screen == "link-restore"
+    assert not seats(tablet)  # nothing is saved before the player confirms
+    press(tablet, "Restore game")
+    assert tablet.screen == "link-send" and seats(tablet)
+    blue.dispatch("open-link", link_of(red))
+    play_turn(blue, rng)
+    tablet.dispatch("open-link", link_of(blue))
+    assert tablet.screen == "play" and tablet.side == 0
+    # the backup again, now older than the game on the tablet: not restored
+    saved = seats(tablet)
+    tablet.dispatch("open-link", backup)
+    assert tablet.screen == "link-error" and "not restored" in tablet.html()
+    assert seats(tablet) == saved
+    # a backup of Red's seat opened on Blue's device: refused
+    blue_saved = seats(blue)
+    blue.dispatch("open-link", backup)
+    assert blue.screen == "link-error" and seats(blue) == blue_saved
+
+
+def test_a_newer_backup_replaces_an_older_saved_seat_only_after_confirming():
+    red, blue = start("sealed")
+    rng = random.Random(8)
+    phone = device(30)
+    phone.dispatch("open-link", red.match.seat.backup_link())
+    press(phone, "Restore game")
+    play_turn(red, rng)
+    blue.dispatch("open-link", link_of(red))
+    play_turn(blue, rng)
+    red.dispatch("open-link", link_of(blue))
+    press(red, "Back up this game")
+    newer = link_of(red)
+    before = seats(phone)
+    phone.dispatch("open-link", newer)
+    assert phone.screen == "link-restore" and "replaces it" in phone.html()
+    assert seats(phone) == before
+    press(phone, "Restore game")
+    assert seats(phone) != before and phone.screen == "play"
+
+
+# -- home list, reload ---------------------------------------------------------------------------
+
+
+def test_link_games_are_listed_resumed_and_deleted_on_home():
+    red, _blue = start("sealed")
+    press(red, "Home")
+    html = red.html()
+    assert "Sealed link game, you play Red" in html and "your turn" in html
+    press(red, "Resume")
+    assert red.screen == "play"
+    press(red, "Home")
+    press(red, "Delete")
+    assert seats(red)
+    press(red, "Keep")
+    assert seats(red)
+    press(red, "Delete")
+    press(red, "Delete game")
+    assert not seats(red)
+    assert "link game" not in red.html()
+
+
+def test_a_reload_comes_back_to_the_link_game_with_planned_moves():
+    red, blue = start("sealed")
+    choose(red, random.Random(1))
+    planned = [str(m) for m in red.planned]
+    again = App(red.storage, rng=random.Random(1))
+    assert again.screen == "play" and [str(m) for m in again.planned] == planned
+    # the page reloaded with the link it was opened with: no message, same screen
+    again.dispatch("open-link", link_of(blue), "load")
+    assert again.screen == "play" and not again.message
+
+
+def test_share_and_copy_ask_the_browser_and_report_failure():
+    red, _blue = start("sealed")
+    red.can_share = True
+    play_turn(red, random.Random(1))
+    url = red.base_url + "#" + red.match.seat.link()
+    press(red, "Share")
+    assert red.effect == ("share", url)
+    red.effect = None
+    press(red, "Copy link")
+    assert red.effect == ("copy", url)
+    red.dispatch("link-copy-failed")
+    assert "select the link text" in red.html()
+    red.can_share = False
+    assert "Share" not in labels(red)
+
+
+def test_saved_seat_is_the_engine_seat():
+    red, _blue = start("casual")
+    (key, text), = seats(red).items()
+    seat = Seat.from_dict(json.loads(text)["seat"])
+    assert key == SEAT_PREFIX + f"{seat.game_id:016x}" and seat.side == 0
+    assert decode(seat.link()).game_id == seat.game_id
+    assert SIDES[seat.side] == "red"
+
+
+@pytest.mark.parametrize("text", ["", "#", "   "])
+def test_an_empty_fragment_does_nothing(text):
+    app = device(1)
+    app.dispatch("open-link", text)
+    assert app.screen == "home"

@@ -1,0 +1,443 @@
+"""The screens of play by link (SPEC §8): pure functions of the app state.
+
+A player's board is built from their seat's view only (``seat.view()``), a
+spectator's from the public board of the link: nothing the viewer may not know
+reaches the page. The link to send is shown in a readonly field
+(``#link-text``) with "Share" (when the browser can) and "Copy link".
+"""
+
+from html import escape
+
+from espionage.board import RED, SIDES
+from espionage.link import CASUAL, SEALED
+from espionage.sealed import FAIR
+
+from . import pages
+from .linkplay import sentence
+from .pages import _board_screen, _events_list, _removed_trays, button, outcome_text, side_name
+from .render import BoardPicture, board_svg
+
+KIND_TEXT = {
+    SEALED: (
+        "Sealed",
+        "Each army stays on its owner's device; the link carries only a sealed commitment to it, "
+        "checked when the game ends.",
+    ),
+    CASUAL: (
+        "Casual",
+        "Both setups travel in the link: results come at once, but a curious friend could decode the link "
+        "and read your army.",
+    ),
+}
+
+
+def render(app):
+    screen = app.screen
+    if screen == "setup":
+        return _setup(app)
+    if screen == "play":
+        return _play(app)
+    return globals()["_" + screen.replace("-", "_")](app)
+
+
+def _screen(name, body, app):
+    return pages._screen(name, body, app)
+
+
+def _variant_text(variant):
+    moves = "one move per turn" if variant.moves_per_turn == 1 else "two moves per turn"
+    return f"{moves}, {variant.volcanoes} volcanoes"
+
+
+def _pending(view, opponent):
+    waiting = [text for text in view.pending if "pending" in text or "next link" in text]  # not quiet moves
+    if not waiting:
+        return ""
+    items = "".join(f"<li>{escape(text)}</li>" for text in waiting)
+    return (
+        f'<div class="pending"><h3>Pending until {opponent} replies</h3><ul>{items}</ul>'
+        f'<p class="hint">Results come with {opponent}\'s reply, because only {opponent}\'s device '
+        f"knows {opponent}'s pieces.</p></div>"
+    )
+
+
+def link_box(app, link, what="link"):
+    """Share / Copy link, and the link itself as text to select."""
+    url = app.url_for(link)
+    share = button("Share", "link-share", what, cls="primary") if app.can_share else ""
+    return (
+        f'<div class="link-box"><div class="actions">{share}'
+        + button("Copy link", "link-copy", what, cls="" if app.can_share else "primary")
+        + "</div>"
+        f'<label class="link-label">The link <input type="text" id="link-text" class="link-text" readonly '
+        f'value="{escape(url)}" aria-label="The link to send" spellcheck="false"></label>'
+        '<p class="hint">If copying does not work here, select the link text and copy it.</p></div>'
+    )
+
+
+def _recent(view, side):
+    """This side's last turn (now resolved) and the opponent's turn after it."""
+    groups = []
+    for e in reversed([e for e in view.events if not getattr(e, "pending", False)]):
+        if groups and (groups[-1][0].turn, groups[-1][0].side) == (e.turn, e.side):
+            groups[-1].append(e)
+        elif len(groups) < 2:
+            groups.append([e])
+        else:
+            break
+    if len(groups) == 2 and groups[-1][0].side != side:
+        groups.pop()  # the older group is the opponent's: show only what happened since my last turn
+    return [e for group in reversed(groups) for e in reversed(group)]
+
+
+class _Told:
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        self.text = text
+
+
+def told(events, view, viewer):
+    """The events' texts as the rules let the viewer know them.
+
+    A sealed link flags every quiet move of a Spy (the other device needs it to
+    answer what the Spy unmasks), but by the rules a Spy that moved is still a
+    hidden piece: the page says "piece" unless the board shows that kind there."""
+    out = []
+    for e in events:
+        text = e.text
+        if e.side != viewer and hasattr(e, "pending"):
+            name = side_name(e.side)
+            letter = view.letters[e.move.to_square]
+            if text.startswith(f"{name}'s Spy moved") and (letter is None or letter.upper() != "S"):
+                text = f"{name}'s piece moved" + text[len(f"{name}'s Spy moved") :]
+        out.append(_Told(text))
+    return out
+
+
+def _seat_picture(app, view, **extra):
+    side = app.side
+    return BoardPicture(letters=view.letters, unknown_side=1 - side, bottom=side, unmasked=view.unmasked, **extra)
+
+
+# -- new game -------------------------------------------------------------------------------
+
+
+def _link_options(app):
+    kind = app.link_kind
+    moves = app.options.moves_per_turn
+    volcanoes = app.options.volcanoes
+    kinds = "".join(
+        f'<div class="choice">{button(label, "link-kind", k, pressed=kind == k)}'
+        f'<p class="hint">{escape(text)}</p></div>'
+        for k, (label, text) in KIND_TEXT.items()
+    )
+    body = (
+        "<h1>Play by link</h1>"
+        '<p class="hint">Two devices: after each turn you send the game\'s link by any messenger, '
+        "and your friend opens it.</p>"
+        f'<fieldset><legend>Kind of game</legend><div class="choices">{kinds}</div></fieldset>'
+        '<fieldset><legend>Your colour</legend><div class="toggle">'
+        + button("Play Red", "link-side", "red", pressed=app.link_side == RED)
+        + button("Play Blue", "link-side", "blue", pressed=app.link_side != RED)
+        + '</div><p class="hint">Red moves first.</p></fieldset>'
+        '<fieldset><legend>Moves per turn</legend><div class="toggle">'
+        + button("2 moves per turn (standard)", "moves", 2, pressed=moves == 2)
+        + button("1 move per turn", "moves", 1, pressed=moves == 1)
+        + '</div></fieldset><fieldset><legend>Volcanoes</legend><div class="toggle">'
+        + "".join(
+            button(str(n), "volcanoes", n, pressed=volcanoes == n, title=f"{n} volcanoes") for n in range(0, 11, 2)
+        )
+        + "</div></fieldset>"
+        f'<div class="actions">{button("Back", "new")}{button("Set up your army", "link-setup", cls="primary")}</div>'
+    )
+    return _screen("link-options", body, app)
+
+
+def _link_invite(app):
+    match = app.match
+    t = match.draft[2]
+    inviter = side_name(t.inviter)
+    label, text = KIND_TEXT[t.kind]
+    body = (
+        f"<h1>{inviter} invites you to a {label.lower()} game</h1>"
+        f'<p class="invite-details">You play <strong>{side_name(t.joiner)}</strong>, '
+        f"{escape(_variant_text(t.variant))}.</p>"
+        f'<p class="hint">{escape(text)}</p>'
+        "<p>Set up your army; then send the link back.</p>"
+        f'<div class="actions">{button("Home", "home")}{button("Set up your army", "link-join", cls="primary")}</div>'
+    )
+    return _screen("link-invite", body, app)
+
+
+def _setup(app):
+    match = app.match
+    label, text = KIND_TEXT[match.kind]
+    html = pages._setup(app).replace('data-action="ready"', 'data-action="link-ready"', 1)
+    note = (
+        f'<p class="link-note">{label} link game, {escape(_variant_text(match.variant))}. '
+        f"{escape(text)}</p>"
+    )
+    return html.replace("</h1>", "</h1>" + note, 1)
+
+
+# -- play ------------------------------------------------------------------------------------
+
+
+def _play(app):
+    match = app.match
+    seat = match.seat
+    view = app.view()
+    side = app.side
+    opponent = side_name(1 - side)
+    letters, unmasked = app.planned_letters()
+    last = view.last_turn
+    opponent_last = tuple(e.move for e in last) if last and last[0].side != side else ()
+    picture = BoardPicture(
+        letters=letters,
+        unknown_side=1 - side,
+        bottom=side,
+        unmasked=unmasked,
+        selected=app.selected,
+        targets=app.targets(),
+        last_turn=opponent_last,
+        planned=tuple(app.planned),
+        cursor=app.cursor,
+    )
+    panel = [
+        f"<h1>Your turn ({side_name(side)})</h1>"
+        f'<p class="status">{escape(KIND_TEXT[seat.kind][0])} link game · turn {view.turn_number}</p>'
+    ]
+    if app.show_last_turn:
+        panel.append(_events_list(told(_recent(view, side), view, side), "Since your last turn"))
+    if seat.draw_offered:
+        panel.append(
+            f'<div class="offer"><p>{opponent} offers a draw. Accept it, or play your turn to decline.</p>'
+            + button("Accept draw", "link-accept-draw")
+            + "</div>"
+        )
+    need = match.variant.moves_per_turn
+    if app.planned:
+        planned = ", ".join(str(m) for m in app.planned)
+        state = "Turn complete: submit it." if app.turn_complete else "Now move another piece."
+        panel.append(f'<p class="planned-line">Planned: {planned}. {state}</p>')
+    else:
+        panel.append(
+            '<p class="hint">Tap a piece, then a lit square. '
+            + ("Two moves by two different pieces, then submit." if need == 2 else "One move, then submit.")
+            + " Then send the link.</p>"
+        )
+    if match.offer:
+        panel.append(f'<p class="hint offer-note">A draw offer goes to {opponent} with this turn.</p>')
+    panel.append(
+        '<div class="actions">'
+        + button("Undo move", "undo", disabled=not app.planned)
+        + button("Submit turn", "link-submit", disabled=not app.turn_complete, cls="primary")
+        + "</div>"
+        '<div class="actions secondary">'
+        + button("Offer draw", "link-offer-draw", pressed=match.offer)
+        + button("Resign", "link-resign", cls="danger")
+        + button("Back up this game", "link-backup", cls="quiet")
+        + button("Home", "home", cls="quiet")
+        + "</div>"
+    )
+    panel.append(_removed_trays(view))
+    return _board_screen("play", board_svg(picture), "".join(panel), app)
+
+
+def _link_send(app):
+    match = app.match
+    seat = match.seat
+    side = app.side
+    opponent = side_name(1 - side)
+    if not seat.joined:
+        title = f"Invitation ready: send it to your friend ({opponent})"
+        hint = (
+            f"Your friend opens the link, sets up {opponent}'s army and sends a link back; "
+            "open that link here to continue."
+        )
+    else:
+        title = f"Waiting for {opponent}"
+        hint = (
+            f"Send this link to {opponent} (again, if it got lost: the newest link always suffices). "
+            f"When {opponent}'s link comes back, open it on this device."
+        )
+    panel = [
+        f'<h1 class="link-title">{escape(title)}</h1>',
+        f'<p class="status">{escape(KIND_TEXT[seat.kind][0])} link game, you play {side_name(side)}, '
+        f"{escape(_variant_text(match.variant))}</p>",
+        link_box(app, seat.link()),
+        f'<p class="hint">{escape(hint)}</p>',
+    ]
+    view = seat.view()
+    svg = ""
+    if view is not None:
+        panel.append(_pending(view, opponent))
+        if seat.t.offer == side:
+            panel.append(f'<p class="hint">Your draw offer goes to {opponent} with this link.</p>')
+        mine = tuple(e.move for e in view.events if getattr(e, "pending", False) and e.side == side) or tuple(
+            e.move for e in view.last_turn if e.side == side
+        )
+        svg = board_svg(_seat_picture(app, view, last_turn=mine))
+    panel.append(
+        '<div class="actions secondary">'
+        + (button("Resign", "link-resign", cls="danger") if seat.joined else "")
+        + button("Back up this game", "link-backup", cls="quiet")
+        + button("Home", "home")
+        + "</div>"
+    )
+    if view is not None:
+        panel.append(_removed_trays(view))
+        return _board_screen("link-send", svg, "".join(panel), app)
+    return _screen("link-send", '<div class="narrow">' + "".join(panel) + "</div>", app)
+
+
+def verdict_markup(seat):
+    opponent = side_name(1 - seat.side)
+    if seat.kind == CASUAL:
+        return (
+            '<p class="verdict-note">Casual game: both setups were in the link, '
+            "so every move was judged by the rules as it was played.</p>"
+        )
+    verdict = seat.verdict
+    if verdict is None:
+        return (
+            f'<p class="verdict pending-verdict" data-verdict="pending">The fairness check waits for '
+            f"{opponent}'s final link, which reveals {opponent}'s army.</p>"
+        )
+    if verdict == FAIR:
+        return (
+            '<p class="verdict fair" data-verdict="fair"><strong>Verified fair.</strong> Both armies were revealed '
+            "and every claim made during the game checked out.</p>"
+        )
+    return (
+        f'<p class="verdict false" data-verdict="false"><strong>Not fair:</strong> '
+        f"{escape(sentence(verdict))}</p>"
+    )
+
+
+def _link_over(app):
+    match = app.match
+    seat = match.seat
+    side = app.side
+    opponent = side_name(1 - side)
+    # the game is over: a casual link holds both setups, so both armies are shown (a sealed
+    # view shows the other army once its owner's final link has revealed it)
+    view = seat.t.game.full_view() if seat.kind == CASUAL else seat.view()
+    outcome = seat.outcome
+    you = "You win" if outcome.winner == SIDES[side] else ("You lose" if outcome.winner else "Draw")
+    panel = (
+        f'<h1 class="outcome" data-outcome="{outcome}">{escape(outcome_text(outcome))}</h1>'
+        f'<p class="status">{you} ({side_name(side)}).</p>'
+        + verdict_markup(seat)
+        + f"<h2>Send the final link to {opponent}</h2>"
+        f'<p class="hint">So that {opponent}\'s device can see the end and verify the game too.</p>'
+        + link_box(app, seat.link())
+        + '<div class="actions">'
+        + button("New game", "new", cls="primary")
+        + button("Home", "home")
+        + "</div>"
+        + _removed_trays(view)
+    )
+    return _board_screen("link-over", board_svg(_seat_picture(app, view)), panel, app)
+
+
+def _link_backup(app):
+    seat = app.match.seat
+    opponent = side_name(1 - seat.side)
+    body = (
+        "<h1>Back up this game</h1>"
+        '<p class="warning" role="note"><strong>Private: never send this link to your opponent.</strong> '
+        f"It holds your army{' and your secret' if seat.kind == SEALED else ''}: anyone who opens it "
+        f"can see your pieces. Keep it for yourself, to move this game to another of your devices "
+        f"(open it there to restore the game). {escape(opponent)} gets the ordinary links only.</p>"
+        + link_box(app, seat.backup_link(), "backup")
+        + f'<div class="actions">{button("Back to the game", "link-back", cls="primary")}</div>'
+    )
+    return _screen("link-backup", body, app)
+
+
+def _link_spectate(app):
+    view, t = app.spectator
+    owners = tuple(view.owner(sq) for sq in range(100))
+    picture = BoardPicture(
+        letters=view.letters,
+        unknown_side=None,
+        bottom=RED,
+        unmasked=view.unmasked,
+        owners=owners,
+        last_turn=tuple(e.move for e in view.last_turn),
+    )
+    label = KIND_TEXT[t.kind][0]
+    status = (
+        escape(outcome_text(view.outcome)) if view.outcome is not None else f"Turn {view.turn_number}"
+    )
+    panel = (
+        "<h1>Watching a game</h1>"
+        f'<p class="message" role="alert">{escape(app.link_error)}</p>'
+        f'<p class="status">{label} link game, {escape(_variant_text(t.variant))} · {status}</p>'
+        '<p class="hint">This is the public board: where the pieces stand, and kinds that were unmasked '
+        "or removed. Only the two players' devices know the rest.</p>"
+        + _events_list(told(view.last_turn, view, None), "Last turn")
+        + f'<div class="actions">{button("Home", "home", cls="primary")}</div>'
+        + _removed_trays(view)
+    )
+    return _board_screen("link-spectate", board_svg(picture), panel, app)
+
+
+def _link_restore(app):
+    candidate, saved = app.restore
+    seat = candidate.seat
+    what = f"{KIND_TEXT[seat.kind][0]} link game, you play {side_name(seat.side)}: {candidate.status()}"
+    replace = (
+        '<p class="hint">An older copy of this game is saved on this device: restoring replaces it.</p>'
+        if saved is not None
+        else ""
+    )
+    body = (
+        "<h1>Restore a game from a backup link?</h1>"
+        f'<p class="restore-what">{escape(what)}.</p>{replace}'
+        f'<div class="actions">{button("Cancel", "home")}{button("Restore game", "link-restore", cls="primary")}</div>'
+    )
+    return _screen("link-restore", body, app)
+
+
+def _link_error(app):
+    match = app.match
+    mine = button("Open my game", "link-back", cls="primary") if match is not None else ""
+    safe = " Your saved game is unchanged." if match is not None else " No saved game was changed."
+    body = (
+        f'<h1 class="link-title">{escape(app.link_title or "This link cannot be used")}</h1>'
+        f'<p class="message link-error" role="alert">{escape(app.link_error)}{safe}</p>'
+        f'<div class="actions">{mine}{button("Home", "home")}</div>'
+    )
+    return _screen("link-error", body, app)
+
+
+# -- home list ----------------------------------------------------------------------------------
+
+
+def home_items(app):
+    items = []
+    games = sorted(app.link_games().items(), key=lambda kv: -(kv[1].updated if kv[1] else 0))
+    for key, match in games:
+        confirm = app.confirm == key
+        if confirm:
+            actions = button("Delete game", "link-delete-confirm", cls="danger") + button("Keep", "cancel")
+        elif match is None:
+            actions = button("Delete", "link-delete", key, cls="quiet")
+        else:
+            actions = button("Resume", "link-resume", key) + button("Delete", "link-delete", key, cls="quiet")
+        if match is None:
+            what = "A saved link game that this version cannot read (kept untouched)"
+        else:
+            seat = match.seat
+            what = (
+                f"{KIND_TEXT[seat.kind][0]} link game, you play {side_name(seat.side)}, "
+                f"{_variant_text(match.variant)}: {match.status()}"
+            )
+        items.append(
+            f'<li class="saved-game link-game" data-seat="{escape(key)}"><span class="what">{escape(what)}</span>'
+            f'<span class="actions">{actions}</span></li>'
+        )
+    return items

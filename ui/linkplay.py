@@ -1,0 +1,489 @@
+"""Play by link: the player's side of SPEC §8, as a mixin of :class:`ui.app.App`.
+
+A device keeps one *seat* per link game, saved under ``espionage:seat:<game id>``
+(JSON: ``Seat.to_dict()`` and when it was last changed). Every link that
+arrives is tried on a fresh copy of the saved seat, and saved only if the seat
+accepted it, so a bad link never damages or replaces a saved game.
+
+The play screen is the pass-and-play one ("play"), driven by the same taps and
+keys: the app's match is then a :class:`LinkMatch`, whose ``game`` is a small
+adapter over the seat (:class:`SeatGame`). Everything that differs (submitting,
+the link to send, draws, resignation, the audit) has its own ``link-*`` action.
+
+Browser effects (Web Share, clipboard) are asked for with ``app.effect``:
+``("share", url)`` or ``("copy", url)``, which main.py performs after the
+dispatch and clears.
+"""
+
+import json
+
+from espionage import IllegalMove, Move, Setup, random_volcanoes
+from espionage.board import RED, SIDES
+from espionage.link import CASUAL, SEALED, LinkError, decode
+from espionage.sealed import DUPLICATE, NO_SEAT, OLDER, Seat, spectate
+
+SEAT_PREFIX = "espionage:seat:"
+SEAT_FORMAT = 1
+LINK_SCREENS = (
+    "link-options",
+    "link-invite",
+    "link-send",
+    "link-over",
+    "link-backup",
+    "link-spectate",
+    "link-restore",
+    "link-error",
+)
+# Screens a reload comes back to (with the game's seat).
+RESTORABLE = ("play", "link-send", "link-over", "link-backup")
+LINK_TWINS = ("ready", "submit", "resign", "offer-draw", "accept-draw", "decline-draw")
+COPY_FAILED = "The link could not be copied here: select the link text below and copy it."
+
+
+def sentence(text):
+    """An engine message ("this link …") as a sentence for the page."""
+    text = str(text).strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def seat_key(game_id):
+    return f"{SEAT_PREFIX}{game_id:016x}"
+
+
+class SeatGame:
+    """The little of ``Game`` that the app's play code asks of a game, over a seat.
+
+    A new one is made whenever the seat changes, so the app's cached view
+    (keyed on the game object) is rebuilt."""
+
+    events = ()
+
+    def __init__(self, seat):
+        self.seat = seat
+
+    @property
+    def outcome(self):
+        return self.seat.outcome
+
+    @property
+    def turn(self):
+        side = self.seat.side
+        return SIDES[side if self.seat.my_turn else 1 - side]
+
+    def view(self, _side):
+        return self.seat.view()
+
+
+class LinkMatch:
+    """A link game on this device: its seat, or (before there is one) the draft being set up."""
+
+    is_link = True
+
+    def __init__(self, seat=None, updated=0.0, draft=None, variant=None, volcanoes=frozenset()):
+        self.seat = seat
+        self.updated = updated
+        self.draft = draft  # ("new", kind, side) or ("join", invitation link, transcript)
+        self.offer = False  # a draw offer goes with the turn being planned
+        self.variant = variant if seat is None else seat.t.variant
+        self.volcanoes = volcanoes if seat is None else seat.t.volcanoes
+        self.draw_offer = None
+        self.refresh()
+
+    def refresh(self):
+        self.game = SeatGame(self.seat) if self.seat is not None else None
+
+    @property
+    def id(self):
+        return f"seat:{self.seat.game_id:016x}" if self.seat is not None else "seat:draft"
+
+    @property
+    def key(self):
+        return seat_key(self.seat.game_id)
+
+    @property
+    def kind(self):
+        return self.seat.kind if self.seat is not None else self.draft[1] if self.draft[0] == "new" else self.draft[2].kind
+
+    @property
+    def side(self):
+        if self.seat is not None:
+            return self.seat.side
+        return self.draft[2] if self.draft[0] == "new" else self.draft[2].joiner
+
+    @property
+    def opponent(self):
+        return SIDES[1 - self.side].capitalize()
+
+    def status(self):
+        """What the game waits for, in a few words (home list, send screen)."""
+        seat = self.seat
+        if seat.outcome is not None:
+            if seat.kind == SEALED and seat.verdict is None:
+                return f"finished; the check waits for {self.opponent}'s final link"
+            return "finished"
+        if not seat.joined:
+            return f"invitation sent; waiting for {self.opponent} to join"
+        if seat.my_turn:
+            return "your turn"
+        return f"waiting for {self.opponent}'s link"
+
+    def to_json(self):
+        return json.dumps({"format": SEAT_FORMAT, "seat": self.seat.to_dict(), "updated": self.updated})
+
+    @classmethod
+    def from_json(cls, text):
+        """The saved link game; ValueError (LinkError included) if it cannot be read."""
+        try:
+            data = json.loads(text)
+            if data.get("format") != SEAT_FORMAT:
+                raise ValueError("saved by another version of the game")
+            return cls(Seat.from_dict(data["seat"]), float(data.get("updated", 0)))
+        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as e:
+            raise ValueError(f"the save is damaged ({e})") from None
+
+
+class LinkPlay:
+    """The ``link-*`` actions and the link-game state of the app (mixed into App)."""
+
+    effect = None  # ("share" | "copy", url) for the browser binding to perform
+    base_url = ""  # the page's URL without its fragment (set by main.py)
+    can_share = False  # whether the browser has the Web Share API (set by main.py)
+    link_kind = SEALED
+    link_side = RED
+    link_error = ""
+    link_title = ""
+    spectator = None
+    restore = None  # (LinkMatch from a backup link, the saved LinkMatch or None)
+
+    def _link_twin(self, action):
+        """In a link game, a pass-and-play action ("submit", "resign", …) means its link-game twin."""
+        if action in LINK_TWINS and getattr(self.match, "is_link", False):
+            return getattr(self, "do_link_" + action.replace("-", "_"))
+        return None
+
+    def do_link_decline_draw(self, _):
+        """Declining a draw in a link game is playing the turn: nothing to do."""
+
+    # -- saved seats ------------------------------------------------------------------
+
+    def link_games(self):
+        """Every saved link game, by storage key (read again only when its save changed)."""
+        cache = self.__dict__.setdefault("_seat_cache", {})
+        games = {}
+        try:
+            keys = [k for k in self.storage.list_keys() if k.startswith(SEAT_PREFIX)]
+        except Exception:
+            keys = []
+        for key in keys:
+            try:
+                text = self.storage.get(key)
+            except Exception:
+                continue
+            cached = cache.get(key)
+            if cached is None or cached[0] != text:
+                try:
+                    cached = (text, LinkMatch.from_json(text))
+                except ValueError:
+                    cached = (text, None)
+                cache[key] = cached
+            games[key] = cached[1]
+        for key in set(cache) - set(keys):
+            del cache[key]
+        return games
+
+    def _load_link_match(self, key):
+        """A fresh copy of the saved game (None if there is none or it is unreadable)."""
+        try:
+            text = self.storage.get(key)
+            return LinkMatch.from_json(text) if text else None
+        except Exception:
+            return None
+
+    def _save_link(self, match):
+        match.updated = self.clock()
+        match.refresh()
+        try:
+            self.storage.set(match.key, match.to_json())
+        except Exception:
+            self.message = (
+                "This game could not be saved: the browser's storage is full or blocked. "
+                "Send the link below now; delete old games on the home screen to free space."
+            )
+            return False
+        return True
+
+    @property
+    def link_url(self):
+        return self.url_for(self.match.seat.link())
+
+    def url_for(self, link):
+        return f"{self.base_url}#{link}"
+
+    # -- screens ----------------------------------------------------------------------
+
+    def _show_link_game(self, match, message=""):
+        """The screen a link game is at: play (my turn), game over, or the link to send."""
+        seat = match.seat
+        if seat.outcome is not None:
+            self._reset_screen("link-over", match)
+        elif seat.my_turn:
+            self._reset_screen("play", match)
+            self.show_last_turn = True
+        else:
+            self._reset_screen("link-send", match)
+        self.side = seat.side
+        self.message = message
+
+    def _link_failed(self, message, match=None, title="This link cannot be used"):
+        self._reset_screen("link-error", match)
+        self.link_title = title
+        self.link_error = sentence(message)
+
+    def _restore_link_ui(self, data):
+        """Come back to a link game's screen after a reload; False if the state is not a link game's."""
+        mid, screen = data.get("match") or "", data.get("screen", "home")
+        if screen == "link-options":
+            self._reset_screen("link-options")
+            self.link_kind = data.get("link_kind", SEALED)
+            return True
+        if not mid.startswith("seat:"):
+            return screen in LINK_SCREENS  # a link screen with nothing to show: home
+        match = self._load_link_match(SEAT_PREFIX + mid[5:])
+        if match is None or screen not in RESTORABLE:
+            return True
+        self._show_link_game(match)
+        if screen == "link-backup":
+            self.screen = "link-backup"
+        if self.screen == "play":
+            for text in data.get("planned", []):
+                self._plan(Move.from_str(text))
+        return True
+
+    # -- a new game -----------------------------------------------------------------
+
+    def do_link_new(self, _):
+        self._reset_screen("link-options")
+
+    def do_link_kind(self, kind):
+        if self.screen == "link-options" and kind in (SEALED, CASUAL):
+            self.link_kind = kind
+
+    def do_link_side(self, side):
+        if self.screen == "link-options" and side in SIDES:
+            self.link_side = SIDES.index(side)
+
+    def do_link_setup(self, _):
+        if self.screen != "link-options":
+            return
+        match = LinkMatch(
+            draft=("new", self.link_kind, self.link_side),
+            variant=self.options,
+            volcanoes=random_volcanoes(self.options.volcanoes, self.rng),
+        )
+        self._begin_setup(match, self.link_side)
+
+    def do_link_join(self, _):
+        if self.screen == "link-invite":
+            self._begin_setup(self.match, self.match.side)
+
+    def do_link_ready(self, _):
+        match = self.match
+        if self.screen != "setup" or not getattr(match, "is_link", False) or not self.setup_complete:
+            return
+        setup = Setup(self.side, self.placed)
+        kind, *rest = match.draft
+        try:
+            if kind == "new":
+                seat = Seat.new_game(rest[0], self.side, match.variant, setup, self.rng, match.volcanoes)
+            else:
+                seat = Seat.join(rest[0], setup, self.rng)
+        except (LinkError, ValueError) as e:
+            self.message = sentence(e)
+            return
+        game = LinkMatch(seat)
+        existing = self._load_link_match(game.key)
+        if existing is not None:  # the same invitation joined twice on this device: keep the first
+            self._show_link_game(existing, "You already joined this game on this device: here it is.")
+            return
+        self._save_link(game)
+        message = self.message
+        self._show_link_game(game, message)
+        if self.screen == "play" and not message:
+            self.message = "You play Red, so you move first: play your turn, then send the link."
+
+    # -- opening a link ------------------------------------------------------------------
+
+    def do_open_link(self, text, how=""):
+        """A link arrived (the page was opened with ``#link``, or its fragment changed)."""
+        text = (text or "").strip().lstrip("#")
+        if not text:
+            return
+        quiet = how == "load"  # the page was (re)loaded with the link it already had
+        try:
+            t = decode(text)
+        except LinkError as e:
+            self._link_failed(e)
+            return
+        key = seat_key(t.game_id)
+        saved = self._load_link_match(key)
+        if t.backup:
+            self._open_backup(text, saved)
+            return
+        if saved is not None:
+            try:
+                saved.seat.receive(text)
+            except LinkError as e:
+                if str(e) == DUPLICATE or str(e).startswith(OLDER.split("(")[0]):
+                    fresh = self._load_link_match(key)
+                    if quiet and self.screen != "home" and self.match is not None and self.match.id == fresh.id:
+                        return  # a reload: stay where the player was
+                    self._show_link_game(fresh, "" if quiet else sentence(e))
+                else:
+                    self._link_failed(e, self._load_link_match(key))
+                return
+            except Exception as e:
+                self._link_failed(f"this link could not be used ({e}); your saved game is unchanged", saved)
+                return
+            self._save_link(saved)
+            self._show_link_game(saved, self.message)
+            return
+        if not t.joined:
+            self._reset_screen(
+                "link-invite", LinkMatch(draft=("join", text, t), variant=t.variant, volcanoes=t.volcanoes)
+            )
+            self.side = t.joiner
+            return
+        try:
+            view = spectate(text)
+        except LinkError as e:
+            self._link_failed(e)
+            return
+        self._reset_screen("link-spectate")
+        self.spectator = (view, t)
+        self.link_error = sentence(NO_SEAT)
+
+    def _open_backup(self, text, saved):
+        try:
+            seat = Seat.from_backup(text)
+        except LinkError as e:
+            self._link_failed(e, saved)
+            return
+        candidate = LinkMatch(seat)
+        if saved is not None:
+            if saved.seat.side != seat.side:
+                self._link_failed(
+                    f"this device already holds {SIDES[saved.seat.side].capitalize()}'s seat in this game; "
+                    f"the backup is {SIDES[seat.side].capitalize()}'s, so it was not restored",
+                    saved,
+                )
+                return
+            if len(saved.seat.t.messages) >= len(seat.t.messages):
+                self._link_failed(
+                    "the game saved on this device is as new as this backup or newer, "
+                    "so the backup was not restored: your saved game is unchanged",
+                    saved,
+                    title="Backup not restored",
+                )
+                return
+        self._reset_screen("link-restore", candidate)
+        self.restore = (candidate, saved)
+
+    def do_link_restore(self, _):
+        if self.screen != "link-restore" or self.restore is None:
+            return
+        candidate, _saved = self.restore
+        if self._save_link(candidate):
+            self._show_link_game(candidate, "Game restored on this device.")
+
+    # -- the game screens ------------------------------------------------------------------
+
+    def _link_game(self):
+        match = self.match
+        return match if getattr(match, "is_link", False) and match.seat is not None else None
+
+    def do_link_resume(self, key):
+        match = self._load_link_match(key)
+        if match is not None:
+            self._show_link_game(match)
+
+    def do_link_back(self, _):
+        match = self._link_game()
+        if match is not None:
+            self._show_link_game(match)
+
+    def do_link_offer_draw(self, _):
+        match = self._link_game()
+        if match is not None and self.my_turn:
+            match.offer = not match.offer
+
+    def do_link_submit(self, _):
+        match = self._link_game()
+        if match is None or not (self.my_turn and self.turn_complete):
+            return
+        try:
+            match.seat.play_turn(list(self.planned), offer_draw=match.offer)
+        except (IllegalMove, LinkError, ValueError) as e:
+            self.message = sentence(e)
+            return
+        self._save_link(match)
+        self._show_link_game(match, self.message)
+        if self.screen == "link-send" and not self.message:
+            self.message = f"Turn played. Send the link to {match.opponent}."
+
+    def do_link_accept_draw(self, _):
+        match = self._link_game()
+        if match is not None and match.seat.draw_offered:
+            match.seat.accept_draw()
+            self._save_link(match)
+            self._show_link_game(match, self.message)
+
+    def do_link_resign(self, _):
+        match = self._link_game()
+        if match is None or match.seat.outcome is not None or not match.seat.joined:
+            return
+        match.seat.resign()
+        self._save_link(match)
+        self._show_link_game(match, self.message)
+
+    def do_link_backup(self, _):
+        if self._link_game() is not None and self.screen in ("play", "link-send", "link-over"):
+            self.planned, self.selected = [], None
+            self.screen = "link-backup"
+
+    def do_link_share(self, arg):
+        match = self._link_game()
+        if match is not None:
+            link = match.seat.backup_link() if arg == "backup" else match.seat.link()
+            self.effect = ("share", self.url_for(link))
+
+    def do_link_copy(self, arg):
+        match = self._link_game()
+        if match is not None:
+            link = match.seat.backup_link() if arg == "backup" else match.seat.link()
+            self.effect = ("copy", self.url_for(link))
+
+    def do_link_copied(self, _):
+        self.message = "Link copied: paste it into a message."
+
+    def do_link_copy_failed(self, _):
+        self.message = COPY_FAILED
+
+    # -- home list ----------------------------------------------------------------------
+
+    def do_link_delete(self, key):
+        if self.screen == "home" and key.startswith(SEAT_PREFIX):
+            self.confirm = key
+
+    def do_link_delete_confirm(self, _):
+        key = self.confirm
+        if self.screen != "home" or not key or not key.startswith(SEAT_PREFIX):
+            return
+        try:
+            self.storage.remove(key)
+        except Exception:
+            self.message = "The game could not be deleted: the browser's storage is blocked."
+        self.confirm = None
+
