@@ -975,3 +975,17 @@ def test_keyboard_in_setup(side):
     app.dispatch("key", "Enter")
     assert page(app).pieces() == {square_name(target): letter_of("O", side)}
 
+
+
+def test_home_from_setup_and_cover_keeps_the_game():
+    app = new_app()
+    press(app, "Random setup")
+    press(app, "Home")
+    assert app.screen == "home" and len(app.saved_games) == 1
+    press(app, "Resume")
+    assert app.screen == "cover"
+    press(app, "Home")
+    assert app.screen == "home"
+    press(app, "Resume")
+    press(app, "Show Red's board")
+    assert app.screen == "setup" and app.side == RED and not app.placed

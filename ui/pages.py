@@ -173,7 +173,7 @@ def _setup(app):
         cls = "tray-kind" + (" picked" if app.picked == kind else "") + (" empty" if not left else "")
         tray.append(
             f'<button type="button" class="{cls}" data-action="pick" data-arg="{kind}" data-drag="{kind}" '
-            f'aria-pressed="{"true" if app.picked == kind else "false"}" aria-label="{info.name}, {left} left"'
+            f'aria-pressed="{"true" if app.picked == kind else "false"}" aria-label="{info.name}, {left} left" title="{info.name}"'
             f"{' disabled' if not left and app.selected is None else ''}>"
             f'{piece_svg(letter_of(kind, side), side, size=40)}<span class="count">{left}</span></button>'
         )
@@ -201,6 +201,7 @@ def _setup(app):
         + button("Save setup", "save-setup")
         + (f"<ul>{saved}</ul>" if saved else '<p class="hint">None saved on this device yet.</p>')
         + "</details>"
+        + f'<div class="actions secondary">{button("Home", "home", cls="quiet")}</div>'
     )
     return _board_screen("setup", board_svg(picture), panel, app)
 
@@ -219,6 +220,7 @@ def _cover(app):
         f'<div class="cover-inner"><p class="cover-title">Hand the device to {side}</p>'
         f'<p class="hint">{side}: press the button when the other player is not looking.</p>'
         + button(f"Show {side}'s board", "reveal", cls="primary")
+        + f'<p>{button("Home", "home", cls="quiet")}</p>'
         + "</div>"
     )
     return f'<section class="screen screen-cover cover" data-screen="cover">{body}</section>'
