@@ -19,13 +19,13 @@ from espionage.board import (
     SIZE,
     parse_square,
     side_index,
+    square_name,
 )
-from espionage.pieces import ARMY, KINDS, MOVABLE, letter_of
+from espionage.pieces import ARMY, KINDS
 
 from . import pages
 from .linkplay import LinkPlay
 from .saves import (
-    GAME_PREFIX,
     UI_KEY,
     Match,
     delete_match,
@@ -171,11 +171,11 @@ class App(LinkPlay):
             return
         if match.game is None:
             side = RED if match.setups[RED] is None else BLUE
-            self._cover(match, side, "setup")
+            self._cover(match, side)
         elif match.game.outcome is not None:
             self._game_over(match)
         else:
-            self._cover(match, side_index(match.game.turn), "play")
+            self._cover(match, side_index(match.game.turn))
 
     def do_delete(self, key):
         if self.screen == "home":
@@ -194,10 +194,9 @@ class App(LinkPlay):
 
     # -- the cover between players ------------------------------------------------
 
-    def _cover(self, match, side, purpose):
+    def _cover(self, match, side):
         self._reset_screen("cover", match)
         self.side = side
-        self.purpose = purpose
 
     def do_reveal(self, _):
         if self.screen != "cover":
@@ -308,11 +307,11 @@ class App(LinkPlay):
         match.setups[side] = Setup(side, self.placed)
         if side == RED:
             self._save(match)
-            self._cover(match, BLUE, "setup")
+            self._cover(match, BLUE)
             return
         match.start()
         self._save(match)
-        self._cover(match, RED, "play")
+        self._cover(match, RED)
 
     # -- play -----------------------------------------------------------------------
 
@@ -405,7 +404,7 @@ class App(LinkPlay):
 
     def do_hand_over(self, _):
         if self.screen == "results":
-            self._cover(self.match, 1 - self.side, "play")
+            self._cover(self.match, 1 - self.side)
 
     def do_offer_draw(self, _):
         if self.my_turn and self.match.draw_offer is None:
@@ -499,8 +498,6 @@ class App(LinkPlay):
             self.picked = None
             return
         if key == "Enter" and self.cursor is not None:
-            from espionage.board import square_name
-
             self.do_square(square_name(self.cursor))
             return
         if key in ARROWS:
@@ -519,17 +516,6 @@ class App(LinkPlay):
         """The side whose army is drawn at the bottom of the board."""
         return self.side if self.side is not None else RED
 
-    def own_letter(self, kind):
-        return letter_of(kind, self.side)
-
-    @staticmethod
-    def movable(kind):
-        return kind in MOVABLE
-
     @property
     def saved_games(self):
         return sorted(self.matches.values(), key=lambda m: -m.updated)
-
-    @staticmethod
-    def is_game_key(key):
-        return key.startswith(GAME_PREFIX)
