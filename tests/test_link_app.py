@@ -428,3 +428,31 @@ def test_an_empty_fragment_does_nothing(text):
     app = device(1)
     app.dispatch("open-link", text)
     assert app.screen == "home"
+
+
+def test_a_setup_in_progress_survives_a_reload_for_inviter_and_invited():
+    red = device(1)
+    press(red, "New game")
+    press(red, "Play by link")
+    press(red, "Casual")
+    press(red, "Play Blue")
+    press(red, "Set up your army")
+    press(red, "Random setup")
+    placed = dict(red.placed)
+    again = App(red.storage, rng=random.Random(5))
+    assert again.screen == "setup" and again.placed == placed and again.side == 1
+    assert again.match.volcanoes == red.match.volcanoes and again.match.kind == "casual"
+    press(again, "Ready")
+    assert again.screen == "link-send"
+
+    blue = device(2)
+    link = link_of(again)
+    blue.dispatch("open-link", link)
+    press(blue, "Set up your army")
+    press(blue, "Random setup")
+    placed = dict(blue.placed)
+    blue = App(blue.storage, rng=random.Random(6))
+    assert blue.screen == "setup" and blue.placed == placed and blue.side == 0
+    blue.base_url = "https://example.test/espionage/"
+    press(blue, "Ready")
+    assert blue.screen in ("link-send", "play")

@@ -78,6 +78,7 @@ class App(LinkPlay):
             "planned": [str(m) for m in self.planned],
             "show_last_turn": self.show_last_turn,
             "options": [self.options.moves_per_turn, self.options.volcanoes],
+            "draft": self._draft_state(),
         }
 
     def _restore_ui(self):
@@ -127,6 +128,7 @@ class App(LinkPlay):
         if handler is None:
             return
         self.message = "" if action not in ("key",) else self.message
+        # A handler that reads a form field (a setup name, how a link came) takes it second.
         handler(arg, value) if handler.__code__.co_argcount == 3 else handler(arg)
         self._remember_ui()
 

@@ -17,10 +17,11 @@ dispatch and clears.
 
 import json
 
-from espionage import IllegalMove, Move, Setup, random_volcanoes
+from espionage import IllegalMove, Move, Setup, Variant, random_volcanoes
 from espionage.board import RED, SIDES
 from espionage.link import CASUAL, SEALED, LinkError, decode
 from espionage.sealed import DUPLICATE, NO_SEAT, OLDER, Seat, spectate
+from espionage.setup import format_squares, parse_squares
 
 SEAT_PREFIX = "espionage:seat:"
 SEAT_FORMAT = 1
@@ -242,9 +243,40 @@ class LinkPlay:
         self.link_title = title
         self.link_error = sentence(message)
 
+    def _draft_state(self):
+        """A link game's setup in progress (no seat yet), for coming back after a reload."""
+        match = self.match
+        if not getattr(match, "is_link", False) or match.seat is not None:
+            return None
+        kind, *rest = match.draft
+        if kind == "join":
+            return {"join": rest[0]}  # the invitation link, read again on reload
+        return {
+            "new": rest,
+            "moves_per_turn": match.variant.moves_per_turn,
+            "volcanoes": format_squares(match.volcanoes, " "),
+        }
+
+    def _draft_from_state(self, draft):
+        if "join" in draft:
+            t = decode(draft["join"])
+            return LinkMatch(draft=("join", draft["join"], t), variant=t.variant, volcanoes=t.volcanoes)
+        volcanoes = parse_squares(draft["volcanoes"])
+        kind, side = draft["new"]
+        return LinkMatch(
+            draft=("new", kind, int(side)),
+            variant=Variant(int(draft["moves_per_turn"]), len(volcanoes)),
+            volcanoes=volcanoes,
+        )
+
     def _restore_link_ui(self, data):
         """Come back to a link game's screen after a reload; False if the state is not a link game's."""
         mid, screen = data.get("match") or "", data.get("screen", "home")
+        if data.get("draft") and screen == "setup":
+            match = self._draft_from_state(data["draft"])
+            self._begin_setup(match, match.side)
+            self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
+            return True
         if screen == "link-options":
             self._reset_screen("link-options")
             self.link_kind = data.get("link_kind", SEALED)
