@@ -236,3 +236,32 @@ def test_tablet_touch_setup_and_move(tablet, open_app):
             break
     page.tap(f'g.square[data-square="{lit[0]}"]')
     assert page.get_by_role("button", name="Undo move", exact=True).is_enabled()
+
+
+def test_setup_by_dragging_from_the_tray_and_between_squares(page, open_app):
+    open_app(page)
+    for name in ("New game", "Pass and play", "Start"):
+        click(page, name)
+    page.drag_and_drop('[data-drag="G"]', 'g.square[data-square="e3"]')
+    assert board(page)["e3"][0] == "G"
+    page.drag_and_drop('g.square[data-square="e3"]', 'g.square[data-square="f2"]')
+    shown = board(page)
+    assert shown["f2"][0] == "G" and shown["e3"][0] is None
+    assert page.get_by_role("button", name="General, 1 left").count() == 1
+
+
+def test_landscape_tablet_fits_board_and_panel(browser, server_url, open_app):
+    context = browser.new_context(
+        base_url=server_url, viewport={"width": 1024, "height": 768}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    try:
+        open_app(page)
+        for name in ("New game", "Pass and play", "Start"):
+            page.get_by_role("button", name=name, exact=True).tap()
+        board_box = page.locator("svg.espionage-board").bounding_box()
+        panel_box = page.locator(".panel").bounding_box()
+        assert board_box["height"] <= 768 and board_box["x"] + board_box["width"] <= panel_box["x"] + 1
+        assert page.locator('g.square[data-square="e4"]').bounding_box()["height"] >= 44
+    finally:
+        context.close()
