@@ -110,7 +110,7 @@ _AROUND_SETS = tuple(frozenset(a) for a in AROUND)
 
 def return_keys(no_return):
     """The keys of the moves a no-return list forbids: each entry's way back (Y-X for X-Y)."""
-    return frozenset(m.to_square * 100 + m.from_square for m in no_return)
+    return frozenset([m.to_square * 100 + m.from_square for m in no_return])
 
 
 def legal_steps(mobile, owner, adjacent, side, first, no_return_keys):
@@ -178,7 +178,7 @@ class Game:
         for sq in pos.unmasked:
             if game._owner[sq] is None:
                 raise EPNError(f"field 6: {square_name(sq)} is unmasked but holds no piece")
-        game._unmasked = set(pos.unmasked)
+        game._unmasked = frozenset(pos.unmasked)
         game._side = pos.side
         game._first = pos.first_move
         game._no_return = [tuple(pos.no_return[RED]), tuple(pos.no_return[BLUE])]
@@ -201,7 +201,7 @@ class Game:
         self._masks = ({}, {})  # side -> {square of a movable piece: bit mask of those steps}
         self._spies = (set(), set())
         self._headquarters = [0, 0]
-        self._unmasked = set()
+        self._unmasked = frozenset()
         self._removed = [[], []]
         self._side = RED
         self._first = None
@@ -456,11 +456,10 @@ class Game:
         enemy = 1 - side
         kind_ = self._kind
         owner = self._owner
-        unmasked = self._unmasked
+        unmasked = self._unmasked  # a frozenset, replaced only when the move changes it
         kind = self._take(fr)
         was_unmasked = fr in unmasked
-        if was_unmasked:
-            unmasked.discard(fr)
+        gone = [fr] if was_unmasked else []
         defender = kind_[to]
         removed = ()
         won = None
@@ -470,7 +469,8 @@ class Game:
             self._quiet = 0
             if won:
                 self._take(to)
-                unmasked.discard(to)
+                if to in unmasked:
+                    gone.append(to)
                 removed = ((enemy, defender, to),)
                 self._removed[enemy].append(defender)
             else:
@@ -480,16 +480,15 @@ class Game:
         newly = []
         if arrived:
             self._put(to, kind, side)
-            if was_unmasked:
-                unmasked.add(to)
-            elif not _AROUND_SETS[to].isdisjoint(self._spies[enemy]):
-                unmasked.add(to)
+            if not was_unmasked and not _AROUND_SETS[to].isdisjoint(self._spies[enemy]):
                 newly.append(to)
             if kind == SPY:
                 for n in AROUND[to]:
                     if owner[n] == enemy and n not in unmasked:
-                        unmasked.add(n)
                         newly.append(n)
+        if gone or newly:
+            carried = (to,) if was_unmasked and arrived else ()
+            self._unmasked = unmasked.difference(gone).union(newly, carried)
         outcome = None
         if removed:
             lost_side, lost_kind, _ = removed[0]
@@ -549,7 +548,7 @@ class Game:
         squares = () if m is None else ((fr, self._kind[fr], self._owner[fr]), (to, self._kind[to], self._owner[to]))
         return (
             squares,
-            set(self._unmasked),
+            self._unmasked,
             (len(self._removed[0]), len(self._removed[1])),
             self._side,
             self._first,
