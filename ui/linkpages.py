@@ -14,7 +14,7 @@ from espionage.sealed import FAIR
 
 from . import pages
 from .linkplay import sentence
-from .pages import _board_screen, _events_list, _removed_trays, button, outcome_text, side_name
+from .pages import _board_screen, _events_list, _removed_trays, button, outcome_text, side_name, variant_fields
 from .render import BoardPicture, board_svg
 
 KIND_TEXT = {
@@ -125,8 +125,6 @@ def _seat_picture(app, view, **extra):
 
 def _link_options(app):
     kind = app.link_kind
-    moves = app.options.moves_per_turn
-    volcanoes = app.options.volcanoes
     kinds = "".join(
         f'<div class="choice">{button(label, "link-kind", k, pressed=kind == k)}'
         f'<p class="hint">{escape(text)}</p></div>'
@@ -141,15 +139,8 @@ def _link_options(app):
         + button("Play Red", "link-side", "red", pressed=app.link_side == RED)
         + button("Play Blue", "link-side", "blue", pressed=app.link_side != RED)
         + '</div><p class="hint">Red moves first.</p></fieldset>'
-        '<fieldset><legend>Moves per turn</legend><div class="toggle">'
-        + button("2 moves per turn (standard)", "moves", 2, pressed=moves == 2)
-        + button("1 move per turn", "moves", 1, pressed=moves == 1)
-        + '</div></fieldset><fieldset><legend>Volcanoes</legend><div class="toggle">'
-        + "".join(
-            button(str(n), "volcanoes", n, pressed=volcanoes == n, title=f"{n} volcanoes") for n in range(0, 11, 2)
-        )
-        + "</div></fieldset>"
-        f'<div class="actions">{button("Back", "new")}{button("Set up your army", "link-setup", cls="primary")}</div>'
+        + variant_fields(app)
+        + f'<div class="actions">{button("Back", "new")}{button("Set up your army", "link-setup", cls="primary")}</div>'
     )
     return _screen("link-options", body, app)
 

@@ -131,11 +131,10 @@ def _new(app):
     return _screen("new", body, app)
 
 
-def _options(app):
-    moves = app.options.moves_per_turn
-    volcanoes = app.options.volcanoes
-    body = (
-        "<h1>Pass and play</h1>"
+def variant_fields(app):
+    """The options of a new game: moves per turn and the number of volcanoes."""
+    moves, volcanoes = app.options.moves_per_turn, app.options.volcanoes
+    return (
         '<fieldset><legend>Moves per turn</legend><div class="toggle">'
         + button("2 moves per turn (standard)", "moves", 2, pressed=moves == 2)
         + button("1 move per turn", "moves", 1, pressed=moves == 1)
@@ -144,7 +143,14 @@ def _options(app):
             button(str(n), "volcanoes", n, pressed=volcanoes == n, title=f"{n} volcanoes") for n in range(0, 11, 2)
         )
         + "</div></fieldset>"
-        f'<div class="actions">{button("Back", "new")}{button("Start", "start", cls="primary")}</div>'
+    )
+
+
+def _options(app):
+    body = (
+        "<h1>Pass and play</h1>"
+        + variant_fields(app)
+        + f'<div class="actions">{button("Back", "new")}{button("Start", "start", cls="primary")}</div>'
     )
     return _screen("options", body, app)
 
