@@ -19,7 +19,6 @@ import random as _random
 import secrets as _secrets
 
 from .board import BLUE, RED, SIDES, side_index, square_name
-from .epn import format_epn
 from .game import Game, IllegalMove, Outcome
 from .link import (
     ACCEPT,
@@ -42,6 +41,7 @@ from .moves import Move
 from .pieces import HEADQUARTERS, KINDS, MINE, MOVABLE, SPY, UNKNOWN, VOLCANO, letter_of
 from .setup import Setup, random_volcanoes
 from .variant import STANDARD
+from .view import BoardView, View
 
 FAIR = "verified fair"
 DUPLICATE = "you already have this link: nothing changed"
@@ -418,7 +418,7 @@ class PublicEvent:
         self.text = text
 
 
-class SealedView:
+class SealedView(BoardView):
     """A sealed game as one device (or, ``viewer`` None, a spectator) may show it.
 
     Shaped like espionage.view.View: ``letters`` with '?' for unknown kinds,
@@ -480,37 +480,14 @@ class SealedView:
                 f"your Spy unmasked {square_name(sq)}: its kind comes with the next link" for sq in asked
             )
 
-    def piece_at(self, sq):
-        letter = self.letters[sq]
-        return None if letter == VOLCANO else letter
-
     def owner(self, sq):
         return self.owners[sq]
-
-    def side_at(self, sq):
-        o = self.owners[sq]
-        return None if o is None else SIDES[o]
-
-    def is_unmasked(self, sq):
-        return sq in self.unmasked
-
-    @property
-    def turn(self):
-        return SIDES[self.side_to_move]
-
-    def position(self):
-        return format_epn(
-            self.letters, self.side_to_move, None, self.no_return, self.unmasked, self.quiet_count, self.turn_number
-        )
 
     def legal_moves(self):
         return self._legal() if self._legal else []
 
     def legal_moves_after(self, planned):
         return self._legal(planned) if self._legal else []
-
-    def targets(self, sq):
-        return sorted(m.to_square for m in self.legal_moves() if m.from_square == sq)
 
     @property
     def last_turn(self):
@@ -525,8 +502,6 @@ class CasualSpectatorView(SealedView):
     """A casual game as a third device shows it: kinds only where unmasked (or removed)."""
 
     def __init__(self, game):
-        from .view import View
-
         self.viewer = None
         self.variant = game.variant
         self.volcanoes = game.volcanoes

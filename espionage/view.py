@@ -61,7 +61,46 @@ class EventView:
         return text
 
 
-class View:
+class BoardView:
+    """What every view offers over its board: ``letters`` (with "?"), ``owner(sq)``,
+    the unmasked squares, the turn so far and ``legal_moves()``. Shared by
+    :class:`View` and the sealed game's view."""
+
+    def piece_at(self, sq):
+        """The EPN letter the viewer sees on ``sq`` ("?" for an unknown enemy), or None."""
+        letter = self.letters[sq]
+        return None if letter == VOLCANO else letter
+
+    def side_at(self, sq):
+        """"red", "blue" or None."""
+        owner = self.owner(sq)
+        return None if owner is None else SIDES[owner]
+
+    def is_unmasked(self, sq):
+        return sq in self.unmasked
+
+    @property
+    def turn(self):
+        return SIDES[self.side_to_move]
+
+    def position(self):
+        """This view's EPN: the true EPN with "?" for each enemy piece the viewer cannot identify."""
+        return format_epn(
+            self.letters,
+            self.side_to_move,
+            self.first_move,
+            self.no_return,
+            self.unmasked,
+            self.quiet_count,
+            self.turn_number,
+        )
+
+    def targets(self, sq):
+        """The squares the piece on ``sq`` may move to now."""
+        return sorted(m.to_square for m in self.legal_moves() if m.from_square == sq)
+
+
+class View(BoardView):
     """The game as one side sees it (``viewer`` None: everything, for the end)."""
 
     @classmethod
@@ -113,11 +152,6 @@ class View:
 
     # -- board --------------------------------------------------------------
 
-    def piece_at(self, sq):
-        """The EPN letter the viewer sees on ``sq`` ("?" for an unknown enemy), or None."""
-        letter = self.letters[sq]
-        return None if letter == VOLCANO else letter
-
     def owner(self, sq):
         """0 (Red), 1 (Blue) or None, for the piece on ``sq``."""
         letter = self.letters[sq]
@@ -126,30 +160,6 @@ class View:
         if letter == UNKNOWN:
             return 1 - self.viewer
         return RED if letter.isupper() else BLUE
-
-    def side_at(self, sq):
-        """"red", "blue" or None."""
-        owner = self.owner(sq)
-        return None if owner is None else SIDES[owner]
-
-    def is_unmasked(self, sq):
-        return sq in self.unmasked
-
-    @property
-    def turn(self):
-        return SIDES[self.side_to_move]
-
-    def position(self):
-        """This view's EPN: the true EPN with "?" for each enemy piece the viewer cannot identify."""
-        return format_epn(
-            self.letters,
-            self.side_to_move,
-            self.first_move,
-            self.no_return,
-            self.unmasked,
-            self.quiet_count,
-            self.turn_number,
-        )
 
     # -- moves ----------------------------------------------------------------
 
@@ -184,10 +194,6 @@ class View:
         owner[first.from_square] = None
         keys = return_keys(m for m in self.no_return[side] if m.to_square != first.from_square)
         return legal_steps(mobile, owner, adjacency(self.volcanoes), side, first, keys)
-
-    def targets(self, sq):
-        """The squares the piece on ``sq`` may move to now."""
-        return sorted(m.to_square for m in self.legal_moves() if m.from_square == sq)
 
     # -- what happened -------------------------------------------------------
 
