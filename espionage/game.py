@@ -517,7 +517,7 @@ class Game:
         """An entry goes once its piece moves on from, or is removed on, ``square``."""
         nr = self._no_return[side]
         if nr and (nr[0].to_square == square or nr[-1].to_square == square):
-            self._set_no_return(side, tuple(x for x in nr if x.to_square != square))
+            self._set_no_return(side, tuple([x for x in nr if x.to_square != square]))
 
     def _set_no_return(self, side, moves):
         self._no_return[side] = moves
@@ -526,7 +526,8 @@ class Game:
     def _end_turn(self, last):
         side = self._side
         made = (self._first, last) if self._first is not None and self._first is not last else (last,)
-        self._set_no_return(side, tuple(x for x in made if self._owner[x.to_square] == side))
+        owner = self._owner
+        self._set_no_return(side, tuple([x for x in made if owner[x.to_square] == side]))
         self._first = None
         self._quiet += 1
         self._side = 1 - side
