@@ -839,18 +839,27 @@ def decode_number(number):
     """The Transcript of a link's body integer; LinkError if it is not a valid game."""
     t = Transcript()
     io = Reader(number, t.syms)
-    try:
+
+    def read():
         t._header(io)
         t.read_body(io)
         if t.backup:
             t._read_backup(io)
+
+    _read_whole(io, read)
+    return t
+
+
+def _read_whole(io, read):
+    """Run ``read`` over ``io``: any decoding failure, or symbols left over, is a damaged link."""
+    try:
+        read()
     except LinkError:
         raise
     except (ValueError, IndexError, KeyError) as e:
         raise _broken(e) from None
     if io.n:
         raise LinkError(DAMAGED)
-    return t
 
 
 def decode(text):
@@ -869,14 +878,7 @@ def resume(t, number):
         return None
     io = Reader(number // r, t.syms)
     del t.syms[t.mark :]
-    try:
-        if io.n == 0:
-            return "same"
-        t.read_body(io)
-    except LinkError:
-        raise
-    except (ValueError, IndexError, KeyError) as e:
-        raise _broken(e) from None
-    if io.n:
-        raise LinkError(DAMAGED)
+    if io.n == 0:
+        return "same"
+    _read_whole(io, lambda: t.read_body(io))
     return t

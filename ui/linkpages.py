@@ -14,7 +14,16 @@ from espionage.sealed import FAIR
 
 from . import pages
 from .linkplay import sentence
-from .pages import _board_screen, _events_list, _removed_trays, button, outcome_text, side_name, variant_fields
+from .pages import (
+    _board_screen,
+    _events_list,
+    _removed_trays,
+    button,
+    outcome_text,
+    play_picture,
+    side_name,
+    variant_fields,
+)
 from .render import BoardPicture, board_svg
 
 KIND_TEXT = {
@@ -181,20 +190,7 @@ def _play(app):
     view = app.view()
     side = app.side
     opponent = side_name(1 - side)
-    letters, unmasked = app.planned_letters()
-    last = view.last_turn
-    opponent_last = tuple(e.move for e in last) if last and last[0].side != side else ()
-    picture = BoardPicture(
-        letters=letters,
-        unknown_side=1 - side,
-        bottom=side,
-        unmasked=unmasked,
-        selected=app.selected,
-        targets=app.targets(),
-        last_turn=opponent_last,
-        planned=tuple(app.planned),
-        cursor=app.cursor,
-    )
+    picture, _ = play_picture(app, view)
     panel = [
         f"<h1>Your turn ({side_name(side)})</h1>"
         f'<p class="status">{escape(KIND_TEXT[seat.kind][0])} link game · turn {view.turn_number}</p>'

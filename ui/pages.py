@@ -259,8 +259,9 @@ def _events_list(events, heading):
     return f'<div class="events"><h3>{heading}</h3><ul>{items}</ul></div>'
 
 
-def _play(app):
-    view = app.view()
+def play_picture(app, view):
+    """The board of the player to move, with this turn's planned moves and the opponent's
+    last turn highlighted; also the moves of that last turn (empty if it was the player's own)."""
     side = app.side
     letters, unmasked = app.planned_letters()
     last = view.last_turn
@@ -276,6 +277,14 @@ def _play(app):
         planned=tuple(app.planned),
         cursor=app.cursor,
     )
+    return picture, opponent_last
+
+
+def _play(app):
+    view = app.view()
+    side = app.side
+    picture, opponent_last = play_picture(app, view)
+    last = view.last_turn
     match = app.match
     panel = [f'<h1>{side_name(side)}\'s board</h1><p class="status">Turn {view.turn_number} · {side_name(side)} to move</p>']
     if app.show_last_turn and opponent_last:
