@@ -1,131 +1,41 @@
-"""The game: the whole truth of one Espionage game, and the rules that move it."""
+"""The game: the whole truth of one Espionage game, moved by the rules core."""
 
 import random as _random
 from collections import Counter
-from dataclasses import dataclass
-from typing import NamedTuple
 
-from .board import (
-    AROUND,
-    BLUE,
-    ORTHOGONAL,
-    RED,
-    SIDES,
-    SQUARES,
-    side_index,
-    square_name,
-)
+from .board import BLUE, ORTHOGONAL, RED, SIDES, SQUARES, side_index, square_name
 from .epn import EPNError, format_epn, parse_epn
 from .moves import Move
-from .moves import move as step
-from .pieces import (
-    ARMY,
-    ATTACKER_WINS,
-    HEADQUARTERS,
-    KINDS,
-    MINE,
-    MOVABLE,
-    SPY,
-    UNKNOWN,
-    VOLCANO,
-    letter_of,
+from .observer import observe
+from .pieces import ARMY, HEADQUARTERS, KINDS, MINE, MOVABLE, UNKNOWN, VOLCANO, letter_of
+from .rules import (
+    QUIET_LIMIT,
+    REASONS,
+    IllegalMove,
+    MoveEvent,
+    Outcome,
+    State,
+    adjacency,
+    legal_steps,
+    return_keys,
 )
 from .setup import Setup, random_volcanoes, validate_volcanoes
 from .variant import STANDARD, Variant
 
-QUIET_LIMIT = 100
-REASONS = ("headquarters", "no_mobile_pieces", "move_limit", "no_legal_move", "resignation", "agreement")
+__all__ = [
+    "QUIET_LIMIT",
+    "REASONS",
+    "Game",
+    "IllegalMove",
+    "MoveEvent",
+    "Outcome",
+    "adjacency",
+    "legal_steps",
+    "return_keys",
+]
 
 
-class IllegalMove(ValueError):
-    """A move the rules forbid; the message tells the player why."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: ``winner`` is "red", "blue" or None (a draw)."""
-
-    winner: str | None
-    reason: str
-
-    def __str__(self):
-        return f"{self.winner or 'draw'}:{self.reason}"
-
-    @classmethod
-    def from_str(cls, text):
-        winner, _, reason = text.partition(":")
-        if winner not in ("red", "blue", "draw") or reason not in REASONS:
-            raise ValueError(f"{text!r} is not an outcome such as 'red:headquarters' or 'draw:agreement'")
-        return cls(None if winner == "draw" else winner, reason)
-
-
-class MoveEvent(NamedTuple):
-    """What one move did, with every kind involved (the truth, never shown whole).
-
-    ``removed`` lists (side, kind, square) of each removed piece; ``unmasked``
-    the squares whose pieces the move newly unmasked."""
-
-    move: Move
-    side: int
-    turn: int
-    kind: str
-    defender: str | None
-    attacker_won: bool | None
-    removed: tuple
-    unmasked: tuple
-    ends_turn: bool
-
-
-_ADJACENCY = {}
-
-
-def adjacency(volcanoes):
-    """For each square, the Moves to its orthogonal neighbours that are not volcanoes."""
-    table = _ADJACENCY.get(volcanoes)
-    if table is None:
-        table = tuple(
-            () if sq in volcanoes else tuple(step(sq, n) for n in ORTHOGONAL[sq] if n not in volcanoes)
-            for sq in SQUARES
-        )
-        _ADJACENCY[volcanoes] = table
-    return table
-
-
-# A movable piece's steps are a subset of its orthogonal steps, named by a bit
-# mask: _SUBSETS[sq][mask] is that subset, and _BACK[sq] lists (n, bit) for each
-# neighbour n whose step onto sq is bit ``bit`` of n's mask.
-_SUBSETS = tuple(
-    tuple(
-        tuple(step(sq, n) for i, n in enumerate(ORTHOGONAL[sq]) if mask >> i & 1)
-        for mask in range(1 << len(ORTHOGONAL[sq]))
-    )
-    for sq in SQUARES
-)
-_BITS = tuple(tuple((n, 1 << i) for i, n in enumerate(ORTHOGONAL[sq])) for sq in SQUARES)
-_BACK = tuple(tuple((n, 1 << ORTHOGONAL[n].index(sq)) for n in ORTHOGONAL[sq]) for sq in SQUARES)
-
-
-_AROUND_SETS = tuple(frozenset(a) for a in AROUND)
-
-
-def return_keys(no_return):
-    """The keys of the moves a no-return list forbids: each entry's way back (Y-X for X-Y)."""
-    return frozenset([m.to_square * 100 + m.from_square for m in no_return])
-
-
-def legal_steps(mobile, owner, adjacent, side, first, no_return_keys):
-    """The legal moves of ``side``, given where its movable pieces stand.
-
-    Shared by the Game (which knows everything) and by views (which know
-    exactly what legality depends on: positions, own kinds, the turn so far)."""
-    skip = first.to_square if first is not None else -1
-    out = [m for sq in sorted(mobile) if sq != skip for m in adjacent[sq] if owner[m.to_square] != side]
-    if skip >= 0 or no_return_keys:
-        out = [m for m in out if m.to_square != skip and m.key not in no_return_keys]
-    return out
-
-
-class Game:
+class Game(State):
     """One game of Espionage, holding the truth; players see it through ``view``."""
 
     def __init__(self, red_setup, blue_setup, volcanoes, variant=STANDARD):
@@ -143,8 +53,12 @@ class Game:
         self.setups = (red_setup, blue_setup)
         for setup in self.setups:
             for sq, kind in setup.items():
-                self._put(sq, kind, setup.side)
+                self._put(sq, kind, setup.side, sq)
+                if kind in MOVABLE:
+                    self._mobile[setup.side] += 1
         self.start_position = None
+        # setups and volcanoes can box an army in: then the game ends before it starts
+        self.outcome = self._settled_outcome()
 
     @classmethod
     def random(cls, variant=STANDARD, rng=None):
@@ -172,7 +86,9 @@ class Game:
             counts[side][kind] += 1
             if counts[side][kind] > ARMY[kind]:
                 raise EPNError(f"{SIDES[side].capitalize()} has more than {ARMY[kind]} {KINDS[kind].plural}")
-            game._put(sq, kind, side)
+            game._put(sq, kind, side, sq)
+            if kind in MOVABLE:
+                game._mobile[side] += 1
         for side in (RED, BLUE):
             game._removed[side] = [k for k in KINDS for _ in range(ARMY[k] - counts[side][k])]
         for sq in pos.unmasked:
@@ -191,90 +107,10 @@ class Game:
         return game
 
     def _reset(self, volcanoes, variant):
-        self._legal_cache = None  # the side to move's legal moves, once computed
-        self.variant = variant
-        self.volcanoes = frozenset(volcanoes)
-        self._adjacent = adjacency(self.volcanoes)
-        self._kind = [VOLCANO if sq in self.volcanoes else None for sq in SQUARES]
-        self._owner = [None] * len(SQUARES)
-        self._steps = ({}, {})  # side -> {square of a movable piece: its steps}
-        self._masks = ({}, {})  # side -> {square of a movable piece: bit mask of those steps}
-        self._spies = (set(), set())
-        self._headquarters = [0, 0]
-        self._unmasked = frozenset()
-        self._removed = [[], []]
-        self._side = RED
-        self._first = None
-        self._no_return = [(), ()]
-        self._no_return_keys = [frozenset(), frozenset()]
-        self._quiet = 0
-        self._turn = 1
+        super()._reset(volcanoes, variant)
         self._history = []
         self.events = []
-        self.outcome = None
-
-    # Each movable piece keeps its steps to squares not held by its own side, as
-    # a bit mask over its neighbours, so a move only flips the bits of the pieces
-    # next to the two squares it touched.
-
-    def _put(self, sq, kind, side):
-        self._kind[sq] = kind
-        self._owner[sq] = side
-        masks, steps = self._masks[side], self._steps[side]
-        if kind in MOVABLE:
-            owner, volcanoes = self._owner, self.volcanoes
-            mask = 0
-            for n, bit in _BITS[sq]:
-                if owner[n] != side and n not in volcanoes:
-                    mask |= bit
-            masks[sq] = mask
-            steps[sq] = _SUBSETS[sq][mask]
-            if kind == SPY:
-                self._spies[side].add(sq)
-        elif kind == HEADQUARTERS:
-            self._headquarters[side] += 1
-        for n, bit in _BACK[sq]:
-            mask = masks.get(n)
-            if mask is not None:
-                mask &= ~bit
-                masks[n] = mask
-                steps[n] = _SUBSETS[n][mask]
-
-    def _take(self, sq):
-        kind, side = self._kind[sq], self._owner[sq]
-        self._kind[sq] = None
-        self._owner[sq] = None
-        masks, steps = self._masks[side], self._steps[side]
-        if kind in MOVABLE:
-            del masks[sq], steps[sq]
-            if kind == SPY:
-                self._spies[side].discard(sq)
-        elif kind == HEADQUARTERS:
-            self._headquarters[side] -= 1
-        for n, bit in _BACK[sq]:
-            mask = masks.get(n)
-            if mask is not None:
-                mask |= bit
-                masks[n] = mask
-                steps[n] = _SUBSETS[n][mask]
-        return kind
-
-    def _settled_outcome(self):
-        """The outcome a loaded position already stands at (SPEC §5 order)."""
-        hq = self._headquarters
-        if hq[RED] and not hq[BLUE]:
-            return Outcome("red", "headquarters")
-        if hq[BLUE] and not hq[RED]:
-            return Outcome("blue", "headquarters")
-        for side in (RED, BLUE):
-            if not self._steps[side] and self._steps[1 - side]:
-                return Outcome(SIDES[1 - side], "no_mobile_pieces")
-        if self._first is None:
-            if self._quiet >= QUIET_LIMIT:
-                return Outcome(None, "move_limit")
-            if not self._legal():
-                return Outcome(SIDES[1 - self._side], "no_legal_move")
-        return None
+        self._seen = {}  # viewer -> that viewer's events so far (made on demand, kept)
 
     # -- reading the state -------------------------------------------------
 
@@ -296,6 +132,11 @@ class Game:
     def quiet_count(self):
         return self._quiet
 
+    @property
+    def no_return(self):
+        """(Red's, Blue's) no-return lists: the moves that may not be reversed this turn."""
+        return (self._no_return[RED], self._no_return[BLUE])
+
     def kind_at(self, sq):
         """The true kind letter (upper case) on ``sq``, or None. The truth: not for players."""
         kind = self._kind[sq]
@@ -305,8 +146,17 @@ class Game:
         owner = self._owner[sq]
         return None if owner is None else SIDES[owner]
 
+    def piece_at(self, sq):
+        """The identity of the piece on ``sq`` (the square it started on), or None."""
+        return self._piece[sq]
+
     def is_unmasked(self, sq):
         return sq in self._unmasked
+
+    @property
+    def unmasked(self):
+        """The squares of the unmasked pieces (public)."""
+        return self._unmasked
 
     def removed(self, side):
         """Kinds of ``side``'s removed pieces, in the order they went."""
@@ -336,31 +186,17 @@ class Game:
 
         return View.of(self, None)
 
-    # -- moves --------------------------------------------------------------
+    def seen_events(self, viewer):
+        """Every move so far as ``viewer`` (0, 1, or None for everything) may know it.
 
-    def _legal(self):
-        side = self._side
-        steps = self._steps[side]
-        first = self._first
-        nr = self._no_return[side]
-        if first is None and not nr:
-            return [m for sq in sorted(steps) for m in steps[sq]]
-        # Only the pieces next to the first move's square and those with a
-        # no-return entry have steps to filter out.
-        skip = first.to_square if first is not None else -1
-        keys = self._no_return_keys[side]
-        touched = {m.to_square for m in nr}
-        if skip >= 0:
-            touched.update(ORTHOGONAL[skip])
-        out = []
-        for sq in sorted(steps):
-            if sq == skip:
-                continue
-            if sq in touched:
-                out += [m for m in steps[sq] if m.to_square != skip and m.key not in keys]
-            else:
-                out += steps[sq]
-        return out
+        Each move is observed once per viewer and kept, so a view costs nothing
+        more as the game grows."""
+        seen = self._seen.setdefault(viewer, [])
+        if len(seen) < len(self.events):
+            seen += [observe(e, viewer) for e in self.events[len(seen) :]]
+        return seen
+
+    # -- moves --------------------------------------------------------------
 
     def legal_moves(self):
         """The legal moves for the current half-turn, in canonical order."""
@@ -425,8 +261,9 @@ class Game:
         self._check(m)
         self._history.append(self._snapshot(m))
         self._legal_cache = None
-        self._apply(m)
-        return self.events[-1]
+        event = self._apply(m)
+        self.events.append(event)
+        return event
 
     def play_turn(self, *moves):
         """Play a whole turn; on an illegal move nothing of the turn is played.
@@ -450,107 +287,23 @@ class Game:
             raise
         return self.events[len(self.events) - played :]
 
-    def _apply(self, m):
-        fr, to = m.from_square, m.to_square
-        side = self._side
-        enemy = 1 - side
-        kind_ = self._kind
-        owner = self._owner
-        unmasked = self._unmasked  # a frozenset, replaced only when the move changes it
-        kind = self._take(fr)
-        was_unmasked = fr in unmasked
-        gone = [fr] if was_unmasked else []
-        defender = kind_[to]
-        removed = ()
-        won = None
-        arrived = True
-        if defender is not None:
-            won = ATTACKER_WINS[kind, defender]
-            self._quiet = 0
-            if won:
-                self._take(to)
-                if to in unmasked:
-                    gone.append(to)
-                removed = ((enemy, defender, to),)
-                self._removed[enemy].append(defender)
-            else:
-                arrived = False
-                removed = ((side, kind, fr),)
-                self._removed[side].append(kind)
-        newly = []
-        if arrived:
-            self._put(to, kind, side)
-            if not was_unmasked and not _AROUND_SETS[to].isdisjoint(self._spies[enemy]):
-                newly.append(to)
-            if kind == SPY:
-                for n in AROUND[to]:
-                    if owner[n] == enemy and n not in unmasked:
-                        newly.append(n)
-        if gone or newly:
-            carried = (to,) if was_unmasked and arrived else ()
-            self._unmasked = unmasked.difference(gone).union(newly, carried)
-        outcome = None
-        if removed:
-            lost_side, lost_kind, _ = removed[0]
-            if lost_kind == HEADQUARTERS and not self._headquarters[lost_side]:
-                outcome = Outcome(SIDES[side], "headquarters")
-            elif not self._steps[lost_side]:
-                outcome = Outcome(SIDES[1 - lost_side], "no_mobile_pieces")
-        ends_turn = True
-        if outcome is None:
-            self._forget_no_return(side, fr)
-            if removed and won:
-                self._forget_no_return(enemy, to)
-            if self.variant.moves_per_turn == 2 and self._first is None:
-                self._first = m
-                self._legal_cache = self._legal()
-                ends_turn = not self._legal_cache
-        self.events.append(
-            MoveEvent(m, side, self._turn, kind, defender, won, removed, tuple(sorted(newly)) if newly else (), ends_turn)
-        )
-        if outcome is not None:
-            self.outcome = outcome
-        elif ends_turn:
-            self._end_turn(m)
-
-    def _forget_no_return(self, side, square):
-        """An entry goes once its piece moves on from, or is removed on, ``square``."""
-        nr = self._no_return[side]
-        if nr and (nr[0].to_square == square or nr[-1].to_square == square):
-            self._set_no_return(side, tuple([x for x in nr if x.to_square != square]))
-
-    def _set_no_return(self, side, moves):
-        self._no_return[side] = moves
-        self._no_return_keys[side] = return_keys(moves)
-
-    def _end_turn(self, last):
-        side = self._side
-        made = (self._first, last) if self._first is not None and self._first is not last else (last,)
-        owner = self._owner
-        self._set_no_return(side, tuple([x for x in made if owner[x.to_square] == side]))
-        self._first = None
-        self._quiet += 1
-        self._side = 1 - side
-        if side == BLUE:
-            self._turn += 1
-        if self._quiet >= QUIET_LIMIT:
-            self.outcome = Outcome(None, "move_limit")
-            return
-        # The next side's moves are needed now to see whether it has any; keep them.
-        self._legal_cache = self._legal()
-        if not self._legal_cache:
-            self.outcome = Outcome(SIDES[side], "no_legal_move")
-
     # -- undo, resignation, draws -----------------------------------------
 
     def _snapshot(self, m=None):
         """What undo needs: the two squares a move touches and the small state."""
-        fr, to = (m.from_square, m.to_square) if m is not None else (None, None)
-        squares = () if m is None else ((fr, self._kind[fr], self._owner[fr]), (to, self._kind[to], self._owner[to]))
+        if m is None:
+            squares = ()
+        else:
+            fr, to = m.from_square, m.to_square
+            squares = (
+                (fr, self._kind[fr], self._owner[fr], self._piece[fr]),
+                (to, self._kind[to], self._owner[to], self._piece[to]),
+            )
         return (
             squares,
             self._unmasked,
             (len(self._removed[0]), len(self._removed[1])),
+            tuple(self._mobile),
             self._side,
             self._first,
             self._no_return[:],
@@ -569,6 +322,7 @@ class Game:
             squares,
             self._unmasked,
             removed_counts,
+            mobile,
             self._side,
             self._first,
             self._no_return,
@@ -578,16 +332,19 @@ class Game:
             self.outcome,
             events,
         ) = self._history.pop()
+        self._mobile = list(mobile)
         self._legal_cache = None
-        for sq, _, _ in squares:
+        for sq, *_ in squares:
             if self._owner[sq] is not None:
                 self._take(sq)
-        for sq, kind, owner in squares:
+        for sq, kind, owner, piece in squares:
             if owner is not None:
-                self._put(sq, kind, owner)
+                self._put(sq, kind, owner, piece)
         for side in (RED, BLUE):
             del self._removed[side][removed_counts[side] :]
         del self.events[events:]
+        for seen in self._seen.values():
+            del seen[events:]
 
     def resign(self, side):
         """``side`` resigns: the other side wins."""

@@ -38,6 +38,7 @@ from .link import (
     unframe,
 )
 from .moves import Move
+from .observer import NOBODY
 from .pieces import HEADQUARTERS, KINDS, MINE, MOVABLE, SPY, UNKNOWN, VOLCANO, letter_of
 from .setup import Setup, random_volcanoes
 from .variant import STANDARD
@@ -526,7 +527,7 @@ class CasualSpectatorView(SealedView):
         self.removed = {s: game.removed(s) for s in SIDES}
         self.verdict = None
         self.pending = ()
-        self.events = View._public_events(game.events, 2)  # 2: neither side
+        self.events = View._public_events(game.events, NOBODY)
 
     @property
     def last_turn(self):

@@ -294,8 +294,8 @@ def twin_games(game, viewer):
         except IllegalMove:
             continue
         tv = twin.view(SIDES[viewer])
-        if (tv.position(), tv.removed, tv.outcome, [e.text for e in tv.events]) == (
-            view.position(), view.removed, view.outcome, [e.text for e in view.events]
+        if (tv.position(), tv.removed, tv.outcome, list(tv.events)) == (
+            view.position(), view.removed, view.outcome, list(view.events)
         ):
             assert twin.letters() != game.letters()
             yield twin

@@ -648,3 +648,22 @@ def test_single_move_variant():
     m = g.legal_moves()[0]
     g.play(m)
     assert g.turn == "blue" and g.first_move is None
+
+
+def boxed_in_red():
+    """Red's front row is Mines and the Headquarters beside five volcanoes: no Red piece can move."""
+    red = "CCCCCLLLLK" + "KKOOGGSSSS" + "MMMMHSEEEE"  # a1..j1, a2..j2, a3..j3
+    blue = "CCCCCLLLLKKKOOGGSSSSSEEEEMMMMH"
+    volcanoes = {sq(n) for n in ("f4", "g4", "h4", "i4", "j4", "a7", "b7", "c7", "d7", "e7")}
+    return red, blue, volcanoes
+
+
+def test_a_game_whose_first_side_cannot_move_ends_at_once():
+    red, blue, volcanoes = boxed_in_red()
+    game = Game(red, blue, volcanoes)
+    assert game.legal_moves() == []
+    assert (game.outcome.winner, game.outcome.reason) == ("blue", "no_legal_move")
+    with pytest.raises(IllegalMove, match="over"):
+        game.play("j3-j4")
+    again = Game.from_position(game.position())
+    assert again.outcome == game.outcome

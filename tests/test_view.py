@@ -7,6 +7,7 @@ from helpers import epn, fields, sq
 
 from espionage import Game
 from espionage.pieces import KINDS
+from ui.words import describe
 
 NAMES = {k.name for k in KINDS.values()}
 
@@ -91,7 +92,8 @@ def test_removed_pieces_of_both_sides_are_public():
 
 
 def _texts(game):
-    return {side: [e.text for e in game.view(side).events] for side in ("red", "blue")}
+    """What each player reads about each move (the words are the interface's, from the view's events)."""
+    return {side: [describe(e, i) for e in game.view(side).events] for i, side in enumerate(("red", "blue"))}
 
 
 def test_event_texts_attacker_wins_hidden_survivor():
@@ -131,13 +133,13 @@ def test_attacker_beating_unmasked_defender_stays_hidden():
     assert fields(game.position())[5] == "-"
     blue = game.view("blue")
     assert blue.events[1].kind is None and blue.events[1].defender == "C"
-    assert "General" not in blue.events[1].text
+    assert "General" not in describe(blue.events[1], 1)
     # and when Blue attacks that General and loses, Blue still does not learn it
     game.play("f6-e6")
     blue = game.view("blue")
     assert blue.events[2].defender is None and blue.events[2].attacker_won is False
-    assert kind_names(blue.events[2].text) == {"Corporal"}
-    assert kind_names(game.view("red").events[2].text) == {"Corporal", "General"}
+    assert kind_names(describe(blue.events[2], 1)) == {"Corporal"}
+    assert kind_names(describe(game.view("red").events[2], 0)) == {"Corporal", "General"}
 
 
 def test_view_legal_moves_equal_game_legal_moves():

@@ -350,22 +350,8 @@ class App(LinkPlay):
         return frozenset(m.to_square for m in self.next_moves() if m.from_square == self.selected)
 
     def planned_letters(self):
-        """The board as the mover sees it with this turn's planned moves made.
-
-        A planned attack leaves its square and waits on the arrow: its result
-        comes only when the turn is submitted."""
-        view = self.view()
-        letters = list(view.letters)
-        unmasked = set(view.unmasked)
-        for m in self.planned:
-            piece = letters[m.from_square]
-            letters[m.from_square] = None
-            if letters[m.to_square] is None:
-                letters[m.to_square] = piece
-                if m.from_square in unmasked:
-                    unmasked.add(m.to_square)
-            unmasked.discard(m.from_square)
-        return tuple(letters), frozenset(unmasked)
+        """The board as the mover sees it with this turn's planned moves made."""
+        return self.view().after_planned(self.planned)
 
     def _plan(self, move):
         if move not in self.next_moves():

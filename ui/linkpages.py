@@ -19,12 +19,12 @@ from .pages import (
     _events_list,
     _removed_trays,
     button,
-    outcome_text,
     play_picture,
     side_name,
     variant_fields,
 )
 from .render import BoardPicture, board_svg
+from .words import describe, outcome_text
 
 KIND_TEXT = {
     SEALED: (
@@ -114,7 +114,7 @@ def told(events, view, viewer):
     hidden piece: the page says "piece" unless the board shows that kind there."""
     out = []
     for e in events:
-        text = e.text
+        text = getattr(e, "text", None) or describe(e, viewer)
         if e.side != viewer and hasattr(e, "pending"):
             name = side_name(e.side)
             letter = view.letters[e.move.to_square]
@@ -196,7 +196,7 @@ def _play(app):
         f'<p class="status">{escape(KIND_TEXT[seat.kind][0])} link game · turn {view.turn_number}</p>'
     ]
     if app.show_last_turn:
-        panel.append(_events_list(told(_recent(view, side), view, side), "Since your last turn"))
+        panel.append(_events_list(told(_recent(view, side), view, side), "Since your last turn", side))
     if seat.draw_offered:
         panel.append(
             f'<div class="offer"><p>{opponent} offers a draw. Accept it, or play your turn to decline.</p>'
@@ -365,7 +365,7 @@ def _link_spectate(app):
         f'<p class="status">{label} link game, {escape(_variant_text(t.variant))} · {status}</p>'
         '<p class="hint">This is the public board: where the pieces stand, and kinds that were unmasked '
         "or removed. Only the two players' devices know the rest.</p>"
-        + _events_list(told(view.last_turn, view, None), "Last turn")
+        + _events_list(told(view.last_turn, view, None), "Last turn", None)
         + f'<div class="actions">{button("Home", "home", cls="primary")}</div>'
         + _removed_trays(view)
     )

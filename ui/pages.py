@@ -11,19 +11,10 @@ from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
 from .render import BoardPicture, board_svg, piece_svg
+from .words import describe, outcome_text
 
 SCREENS = ("home", "new", "options", "setup", "cover", "play", "results", "over")
 MATCH_SCREENS = ("setup", "cover", "play", "results", "over")
-
-REASONS = {
-    "headquarters": "captured the enemy Headquarters",
-    "no_mobile_pieces": "the other side has no movable piece left",
-    "move_limit": "100 turns passed without a piece being removed",
-    "no_legal_move": "the other side has no legal move",
-    "resignation": "the other side resigned",
-    "agreement": "both players agreed",
-}
-
 
 def button(label, action, arg="", disabled=False, cls="", pressed=None, title=""):
     attrs = [f'type="button" data-action="{escape(action)}"']
@@ -252,10 +243,10 @@ def _removed_trays(view):
     return '<div class="removed-trays">' + "".join(out) + "</div>"
 
 
-def _events_list(events, heading):
+def _events_list(events, heading, viewer):
     if not events:
         return ""
-    items = "".join(f"<li>{escape(e.text)}</li>" for e in events)
+    items = "".join(f"<li>{escape(getattr(e, 'text', None) or describe(e, viewer))}</li>" for e in events)
     return f'<div class="events"><h3>{heading}</h3><ul>{items}</ul></div>'
 
 
@@ -288,7 +279,7 @@ def _play(app):
     match = app.match
     panel = [f'<h1>{side_name(side)}\'s board</h1><p class="status">Turn {view.turn_number} · {side_name(side)} to move</p>']
     if app.show_last_turn and opponent_last:
-        panel.append(_events_list(last, f"{side_name(1 - side)}'s last turn"))
+        panel.append(_events_list(last, f"{side_name(1 - side)}'s last turn", side))
     if match.draw_offer == 1 - side:
         panel.append(
             f'<div class="offer"><p>{side_name(1 - side)} offers a draw.</p>'
@@ -329,7 +320,7 @@ def _results(app):
     )
     panel = (
         f"<h1>{side_name(side)}'s turn played</h1>"
-        + _events_list(view.last_turn, "What happened")
+        + _events_list(view.last_turn, "What happened", side)
         + f'<div class="actions">{button("Hand over", "hand-over", cls="primary")}</div>'
         f'<p class="hint">Then pass the device to {side_name(1 - side)}: the board is covered until they open it.</p>'
         + _removed_trays(view)
@@ -338,12 +329,6 @@ def _results(app):
 
 
 # -- game over -------------------------------------------------------------------------
-
-
-def outcome_text(outcome):
-    if outcome.winner is None:
-        return f"Draw: {REASONS[outcome.reason]}"
-    return f"{outcome.winner.capitalize()} wins: {REASONS[outcome.reason]}"
 
 
 def _over(app):
@@ -358,7 +343,7 @@ def _over(app):
         unmasked=view.unmasked,
         last_turn=(current.move,) if current else (),
     )
-    caption = f"Move {step} of {total}: {escape(current.text)}" if current else f"Start position ({total} moves in all)"
+    caption = f"Move {step} of {total}: {escape(describe(current, None))}" if current else f"Start position ({total} moves in all)"
     panel = (
         f'<h1 class="outcome" data-outcome="{game.outcome}">{escape(outcome_text(game.outcome))}</h1>'
         '<p class="hint">Both armies are revealed. Step through the whole game:</p>'
