@@ -24,7 +24,7 @@ from espionage.board import (
 from espionage.pieces import ARMY, KINDS
 
 from . import pages
-from .linkplay import LinkPlay
+from .linkplay import LinkPlay, sentence
 from .saves import (
     UI_KEY,
     Match,
@@ -32,7 +32,6 @@ from .saves import (
     load_matches,
     load_setups,
     placement_from_seen,
-    save_match,
     save_setups,
     setup_as_seen,
 )
@@ -109,14 +108,12 @@ class App(LinkPlay):
             self.storage.set(UI_KEY, json.dumps(self._ui_state()))
 
     def _save(self, match):
+        """Save the match; on a full or blocked storage keep it open here and say so."""
         match.updated = self.clock()
         try:
-            save_match(self.storage, match)
+            match.save(self.storage)
         except Exception:
-            self.message = (
-                "This game could not be saved: the browser's storage is full or blocked. "
-                "It stays open here; delete old games on the home screen to free space."
-            )
+            self.message = match.SAVE_FAILED
             return False
         return True
 
@@ -124,7 +121,7 @@ class App(LinkPlay):
 
     def dispatch(self, action, arg="", value=""):
         """Apply one user action; unknown or out-of-place actions do nothing."""
-        handler = self._link_twin(action) or getattr(self, "do_" + action.replace("-", "_"), None)
+        handler = getattr(self, "do_" + action.replace("-", "_"), None)
         if handler is None:
             return
         self.message = "" if action not in ("key",) else self.message
@@ -303,7 +300,7 @@ class App(LinkPlay):
             self.setups = setups
 
     def do_ready(self, _):
-        if self.screen != "setup" or not self.setup_complete:
+        if self.screen != "setup" or self.match.mode != "pass" or not self.setup_complete:
             return
         match, side = self.match, self.side
         match.setups[side] = Setup(side, self.placed)
@@ -318,21 +315,17 @@ class App(LinkPlay):
     # -- play -----------------------------------------------------------------------
 
     def view(self):
-        """The view of the player whose board is shown.
-
-        Building a view replays every event, and one render asks for it several
-        times: it is kept until the game moves on (the app never undoes moves)."""
-        game = self.match.game
-        key = (len(game.events), game.outcome, self.side)
+        """The view of the player whose board is shown, kept until the match changes."""
+        match = self.match
+        key = (match.revision, self.side)
         cached = getattr(self, "_view", None)
-        if cached is None or cached[0] is not game or cached[1] != key:
-            self._view = (game, key, game.view(SIDES[self.side]))
+        if cached is None or cached[0] is not match or cached[1] != key:
+            self._view = (match, key, match.view(self.side))
         return self._view[2]
 
     @property
     def my_turn(self):
-        game = self.match.game
-        return self.screen == "play" and game.outcome is None and side_index(game.turn) == self.side
+        return self.screen == "play" and self.match.to_move() == self.side
 
     def next_moves(self):
         """The legal moves for the next planned move (none once the turn is complete)."""
@@ -380,44 +373,61 @@ class App(LinkPlay):
     def do_submit(self, _):
         if not (self.my_turn and self.turn_complete):
             return
-        game = self.match.game
-        game.play_turn(*self.planned)
-        self.planned = []
-        self.selected = None
-        self._save(self.match)
-        if game.outcome is not None:
-            self._game_over(self.match)
-        else:
+        match = self.match
+        try:
+            match.submit(self.side, self.planned)
+        except (IllegalMove, ValueError) as e:  # a link game may refuse (a LinkError is a ValueError)
+            self.message = sentence(e)
+            return
+        self._save(match)
+        self._show_match(match, self.message)
+        if self.screen == "link-send" and not self.message:
+            self.message = f"Turn played. Send the link to {match.opponent}."
+
+    def _show_match(self, match, message=""):
+        """Go to the screen the match is at for this device's side (after a turn, a draw, a resignation)."""
+        side = self.side
+        screen = match.next_screen(side)
+        if screen == "over":
+            self._game_over(match)
+        elif screen == "results":
             self.screen = "results"
+            self.planned, self.selected = [], None
+        else:
+            self._reset_screen(screen, match)
+            self.side = side
+            self.show_last_turn = screen == "play"
+        self.message = message
 
     def do_hand_over(self, _):
         if self.screen == "results":
             self._cover(self.match, 1 - self.side)
 
     def do_offer_draw(self, _):
-        if self.my_turn and self.match.draw_offer is None:
-            self.match.draw_offer = self.side
+        if self.my_turn:
+            self.match.offer_draw(self.side)
             self._save(self.match)
-            self.message = "Draw offered: the other player answers on their turn."
+            if self.match.mode == "pass":
+                self.message = "Draw offered: the other player answers on their turn."
 
     def do_accept_draw(self, _):
-        if self.my_turn and self.match.draw_offer == 1 - self.side:
-            self.match.draw_offer = None
-            self.match.game.agree_draw()
+        if self.my_turn and self.match.draw_offered_to(self.side):
+            self.match.accept_draw(self.side)
             self._save(self.match)
-            self._game_over(self.match)
+            self._show_match(self.match, self.message)
 
     def do_decline_draw(self, _):
-        if self.my_turn and self.match.draw_offer == 1 - self.side:
-            self.match.draw_offer = None
+        if self.my_turn and self.match.draw_offered_to(self.side):
+            self.match.decline_draw(self.side)
             self._save(self.match)
 
     def do_resign(self, _):
-        if self.screen == "play" and self.match.game.outcome is None:
-            self.match.game.resign(SIDES[self.side])
-            self.match.draw_offer = None
-            self._save(self.match)
-            self._game_over(self.match)
+        match = self.match
+        if self.screen not in ("play", "link-send") or match is None or match.to_move() is None:
+            return
+        match.resign(self.side)
+        self._save(match)
+        self._show_match(match, self.message)
 
     # -- game over and replay ---------------------------------------------------------
 

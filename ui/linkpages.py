@@ -173,12 +173,11 @@ def _link_invite(app):
 def _setup(app):
     match = app.match
     label, text = KIND_TEXT[match.kind]
-    html = pages._setup(app).replace('data-action="ready"', 'data-action="link-ready"', 1)
     note = (
         f'<p class="link-note">{label} link game, {escape(_variant_text(match.variant))}. '
         f"{escape(text)}</p>"
     )
-    return html.replace("</h1>", "</h1>" + note, 1)
+    return pages._setup(app, note=note, ready_action="link-ready")
 
 
 # -- play ------------------------------------------------------------------------------------
@@ -200,7 +199,7 @@ def _play(app):
     if seat.draw_offered:
         panel.append(
             f'<div class="offer"><p>{opponent} offers a draw. Accept it, or play your turn to decline.</p>'
-            + button("Accept draw", "link-accept-draw")
+            + button("Accept draw", "accept-draw")
             + "</div>"
         )
     need = match.variant.moves_per_turn
@@ -219,11 +218,11 @@ def _play(app):
     panel.append(
         '<div class="actions">'
         + button("Undo move", "undo", disabled=not app.planned)
-        + button("Submit turn", "link-submit", disabled=not app.turn_complete, cls="primary")
+        + button("Submit turn", "submit", disabled=not app.turn_complete, cls="primary")
         + "</div>"
         '<div class="actions secondary">'
-        + button("Offer draw", "link-offer-draw", pressed=match.offer)
-        + button("Resign", "link-resign", cls="danger")
+        + button("Offer draw", "offer-draw", pressed=match.offer)
+        + button("Resign", "resign", cls="danger")
         + button("Back up this game", "link-backup", cls="quiet")
         + button("Home", "home", cls="quiet")
         + "</div>"
@@ -268,7 +267,7 @@ def _link_send(app):
         svg = board_svg(_seat_picture(app, view, last_turn=mine))
     panel.append(
         '<div class="actions secondary">'
-        + (button("Resign", "link-resign", cls="danger") if seat.joined else "")
+        + (button("Resign", "resign", cls="danger") if seat.joined else "")
         + button("Back up this game", "link-backup", cls="quiet")
         + button("Home", "home")
         + "</div>"

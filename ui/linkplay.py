@@ -37,7 +37,6 @@ LINK_SCREENS = (
 )
 # Screens a reload comes back to (with the game's seat).
 RESTORABLE = ("play", "link-send", "link-over", "link-backup")
-LINK_TWINS = ("ready", "submit", "resign", "offer-draw", "accept-draw", "decline-draw")
 COPY_FAILED = "The link could not be copied here: select the link text below and copy it."
 
 
@@ -54,34 +53,17 @@ def seat_key(game_id):
     return f"{SEAT_PREFIX}{game_id:016x}"
 
 
-class SeatGame:
-    """The little of ``Game`` that the app's play code asks of a game, over a seat.
-
-    A new one is made whenever the seat changes, so the app's cached view
-    (keyed on the game object) is rebuilt."""
-
-    events = ()
-
-    def __init__(self, seat):
-        self.seat = seat
-
-    @property
-    def outcome(self):
-        return self.seat.outcome
-
-    @property
-    def turn(self):
-        side = self.seat.side
-        return SIDES[side if self.seat.my_turn else 1 - side]
-
-    def view(self, _side):
-        return self.seat.view()
-
-
 class LinkMatch:
-    """A link game on this device: its seat, or (before there is one) the draft being set up."""
+    """A link game on this device: its seat, or (before there is one) the draft being set up.
 
-    is_link = True
+    The app plays it through the same interface as a pass-and-play
+    ``ui.saves.Match``; the device only ever acts for its own seat's side."""
+
+    mode = "link"
+    SAVE_FAILED = (
+        "This game could not be saved: the browser's storage is full or blocked. "
+        "Send the link below now; delete old games on the home screen to free space."
+    )
 
     def __init__(self, seat=None, updated=0.0, draft=None, variant=None, volcanoes=frozenset()):
         self.seat = seat
@@ -90,11 +72,11 @@ class LinkMatch:
         self.offer = False  # a draw offer goes with the turn being planned
         self.variant = variant if seat is None else seat.t.variant
         self.volcanoes = volcanoes if seat is None else seat.t.volcanoes
-        self.draw_offer = None
         self.refresh()
 
     def refresh(self):
-        self.game = SeatGame(self.seat) if self.seat is not None else None
+        """The seat changed: what was drawn from it must be drawn again."""
+        self.revision = self.seat.link() if self.seat is not None else None
 
     @property
     def id(self):
@@ -117,6 +99,53 @@ class LinkMatch:
     @property
     def opponent(self):
         return SIDES[1 - self.side].capitalize()
+
+    # -- the match interface ----------------------------------------------------------
+
+    @property
+    def outcome(self):
+        return self.seat.outcome if self.seat is not None else None
+
+    def view(self, side):
+        return self.seat.view()
+
+    def to_move(self):
+        """The side whose turn it is (None once the game is over or before both joined)."""
+        seat = self.seat
+        if seat is None or not seat.joined or seat.outcome is not None:
+            return None
+        return seat.side if seat.my_turn else 1 - seat.side
+
+    def submit(self, side, moves):
+        """Play this device's turn (with the draw offer, if one is set); the link to send is then new."""
+        self.seat.play_turn(list(moves), offer_draw=self.offer)
+        self.offer = False
+
+    def resign(self, side):
+        self.seat.resign()
+
+    def offer_draw(self, side):
+        """A draw offer goes with the turn being planned: pressing again takes it back."""
+        self.offer = not self.offer
+
+    def draw_offered_to(self, side):
+        return self.seat is not None and self.seat.draw_offered
+
+    def accept_draw(self, side):
+        if self.draw_offered_to(side):
+            self.seat.accept_draw()
+
+    def decline_draw(self, side):
+        """Declining is playing the turn: nothing to do."""
+
+    def next_screen(self, side):
+        """The screen this device shows now: the end, its turn, or the link to send."""
+        if self.seat.outcome is not None:
+            return "link-over"
+        return "play" if self.seat.my_turn else "link-send"
+
+    def save(self, storage):
+        storage.set(self.key, self.to_json())
 
     def status(self):
         """What the game waits for, in a few words (home list, send screen)."""
@@ -159,15 +188,6 @@ class LinkPlay:
     spectator = None
     restore = None  # (LinkMatch from a backup link, the saved LinkMatch or None)
 
-    def _link_twin(self, action):
-        """In a link game, a pass-and-play action ("submit", "resign", …) means its link-game twin."""
-        if action in LINK_TWINS and getattr(self.match, "is_link", False):
-            return getattr(self, "do_link_" + action.replace("-", "_"))
-        return None
-
-    def do_link_decline_draw(self, _):
-        """Declining a draw in a link game is playing the turn: nothing to do."""
-
     # -- saved seats ------------------------------------------------------------------
 
     def link_games(self):
@@ -203,19 +223,6 @@ class LinkPlay:
         except Exception:
             return None
 
-    def _save_link(self, match):
-        match.updated = self.clock()
-        match.refresh()
-        try:
-            self.storage.set(match.key, match.to_json())
-        except Exception:
-            self.message = (
-                "This game could not be saved: the browser's storage is full or blocked. "
-                "Send the link below now; delete old games on the home screen to free space."
-            )
-            return False
-        return True
-
     @property
     def link_url(self):
         return self.url_for(self.match.seat.link())
@@ -227,15 +234,10 @@ class LinkPlay:
 
     def _show_link_game(self, match, message=""):
         """The screen a link game is at: play (my turn), game over, or the link to send."""
-        seat = match.seat
-        if seat.outcome is not None:
-            self._reset_screen("link-over", match)
-        elif seat.my_turn:
-            self._reset_screen("play", match)
-            self.show_last_turn = True
-        else:
-            self._reset_screen("link-send", match)
-        self.side = seat.side
+        screen = match.next_screen(match.side)
+        self._reset_screen(screen, match)
+        self.side = match.side
+        self.show_last_turn = screen == "play"
         self.message = message
 
     def _link_failed(self, message, match=None, title="This link cannot be used"):
@@ -246,7 +248,7 @@ class LinkPlay:
     def _draft_state(self):
         """A link game's setup in progress (no seat yet), for coming back after a reload."""
         match = self.match
-        if not getattr(match, "is_link", False) or match.seat is not None:
+        if getattr(match, "mode", None) != "link" or match.seat is not None:
             return None
         kind, *rest = match.draft
         if kind == "join":
@@ -323,7 +325,7 @@ class LinkPlay:
 
     def do_link_ready(self, _):
         match = self.match
-        if self.screen != "setup" or not getattr(match, "is_link", False) or not self.setup_complete:
+        if self.screen != "setup" or getattr(match, "mode", None) != "link" or not self.setup_complete:
             return
         setup = Setup(self.side, self.placed)
         kind, *rest = match.draft
@@ -340,7 +342,7 @@ class LinkPlay:
         if existing is not None:  # the same invitation joined twice on this device: keep the first
             self._show_link_game(existing, "You already joined this game on this device: here it is.")
             return
-        self._save_link(game)
+        self._save(game)
         message = self.message
         self._show_link_game(game, message)
         if self.screen == "play" and not message:
@@ -379,7 +381,7 @@ class LinkPlay:
             except Exception as e:
                 self._link_failed(f"this link could not be used ({e}); your saved game is unchanged", saved)
                 return
-            self._save_link(saved)
+            self._save(saved)
             self._show_link_game(saved, self.message)
             return
         if not t.joined:
@@ -427,14 +429,14 @@ class LinkPlay:
         if self.screen != "link-restore" or self.restore is None:
             return
         candidate, _saved = self.restore
-        if self._save_link(candidate):
+        if self._save(candidate):
             self._show_link_game(candidate, "Game restored on this device.")
 
     # -- the game screens ------------------------------------------------------------------
 
     def _link_game(self):
         match = self.match
-        return match if getattr(match, "is_link", False) and match.seat is not None else None
+        return match if getattr(match, "mode", None) == "link" and match.seat is not None else None
 
     def do_link_resume(self, key):
         match = self._load_link_match(key)
@@ -445,40 +447,6 @@ class LinkPlay:
         match = self._link_game()
         if match is not None:
             self._show_link_game(match)
-
-    def do_link_offer_draw(self, _):
-        match = self._link_game()
-        if match is not None and self.my_turn:
-            match.offer = not match.offer
-
-    def do_link_submit(self, _):
-        match = self._link_game()
-        if match is None or not (self.my_turn and self.turn_complete):
-            return
-        try:
-            match.seat.play_turn(list(self.planned), offer_draw=match.offer)
-        except (IllegalMove, LinkError, ValueError) as e:
-            self.message = sentence(e)
-            return
-        self._save_link(match)
-        self._show_link_game(match, self.message)
-        if self.screen == "link-send" and not self.message:
-            self.message = f"Turn played. Send the link to {match.opponent}."
-
-    def do_link_accept_draw(self, _):
-        match = self._link_game()
-        if match is not None and match.seat.draw_offered:
-            match.seat.accept_draw()
-            self._save_link(match)
-            self._show_link_game(match, self.message)
-
-    def do_link_resign(self, _):
-        match = self._link_game()
-        if match is None or match.seat.outcome is not None or not match.seat.joined:
-            return
-        match.seat.resign()
-        self._save_link(match)
-        self._show_link_game(match, self.message)
 
     def do_link_backup(self, _):
         if self._link_game() is not None and self.screen in ("play", "link-send", "link-over"):

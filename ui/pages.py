@@ -47,23 +47,12 @@ def render(app):
     from . import linkpages
     from .linkplay import LINK_SCREENS
 
-    if app.screen in LINK_SCREENS or getattr(app.match, "is_link", False):
+    if app.screen in LINK_SCREENS or getattr(app.match, "mode", None) == "link":
         return linkpages.render(app)
     return globals()["_" + app.screen](app)
 
 
 # -- home, new game, options ---------------------------------------------------------------
-
-
-def _describe_match(match):
-    game = match.game
-    if game is None:
-        waiting = "Red" if match.setups[RED] is None else "Blue"
-        return f"setting up ({waiting} places the army)"
-    if game.outcome is not None:
-        winner = game.outcome.winner
-        return f"finished: {winner.capitalize() + ' won' if winner else 'draw'}"
-    return f"turn {game.turn_number}, {game.turn.capitalize()} to move"
 
 
 def _home(app):
@@ -78,7 +67,7 @@ def _home(app):
         variant = "one move per turn" if match.variant.moves_per_turn == 1 else "two moves per turn"
         items.append(
             f'<li class="saved-game" data-game="{escape(match.id)}"><span class="what">Pass and play, {variant}: '
-            f"{escape(_describe_match(match))}</span><span class=\"actions\">{actions}</span></li>"
+            f"{escape(match.status())}</span><span class=\"actions\">{actions}</span></li>"
         )
     for key in app.damaged:
         confirm = app.confirm == key
@@ -149,7 +138,8 @@ def _options(app):
 # -- setup -------------------------------------------------------------------------------
 
 
-def _setup(app):
+def _setup(app, note="", ready_action="ready"):
+    """The setup screen; a link game adds a ``note`` on its kind and readies with its own action."""
     side = app.side
     letters = [None] * 100
     for sq in app.match.volcanoes:
@@ -185,13 +175,13 @@ def _setup(app):
         else "All 30 pieces stand. Tap two pieces to swap them, or press Ready."
     )
     panel = (
-        f"<h1>{side_name(side)}: set up your army</h1>"
+        f"<h1>{side_name(side)}: set up your army</h1>{note}"
         f'<p class="hint">{hint}</p><p class="count-line">{placed} of 30 placed</p>'
         f'<div class="tray" role="group" aria-label="Army tray">{"".join(tray)}</div>'
         '<div class="actions">'
         + button("Random setup", "random-setup")
         + button("Clear", "clear")
-        + button("Ready", "ready", disabled=not app.setup_complete, cls="primary")
+        + button("Ready", ready_action, disabled=not app.setup_complete, cls="primary")
         + "</div>"
         '<details class="saved-setups"><summary>Saved setups</summary>'
         '<label>Name <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>'
@@ -280,7 +270,7 @@ def _play(app):
     panel = [f'<h1>{side_name(side)}\'s board</h1><p class="status">Turn {view.turn_number} · {side_name(side)} to move</p>']
     if app.show_last_turn and opponent_last:
         panel.append(_events_list(last, f"{side_name(1 - side)}'s last turn", side))
-    if match.draw_offer == 1 - side:
+    if match.draw_offered_to(side):
         panel.append(
             f'<div class="offer"><p>{side_name(1 - side)} offers a draw.</p>'
             + button("Accept draw", "accept-draw")

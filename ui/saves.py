@@ -8,8 +8,8 @@ the game in memory and says so: a save is replaced only by a complete new one.
 import json
 from dataclasses import dataclass, field
 
-from espionage import Game, Setup, Variant, record
-from espionage.board import BLUE, RED, SETUP_SQUARES, rotated
+from espionage import Game, IllegalMove, Setup, Variant, record
+from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES, rotated
 from espionage.setup import format_squares, parse_squares
 
 GAME_PREFIX = "espionage:game:"
@@ -44,7 +44,11 @@ class MemoryStorage:
 
 @dataclass
 class Match:
-    """One game on this device: its options, the setups so far, and the game."""
+    """A pass-and-play game on this device: its options, the setups so far, and the game.
+
+    One of the two kinds of match the app plays (the other is
+    ``ui.linkplay.LinkMatch``); both answer the same questions: ``view``,
+    ``to_move``, ``submit``, ``resign``, the draw offers, ``status`` and ``save``."""
 
     id: str
     variant: Variant
@@ -57,6 +61,74 @@ class Match:
 
     def start(self):
         self.game = Game(self.setups[RED], self.setups[BLUE], self.volcanoes, self.variant)
+
+    # -- the match interface ----------------------------------------------------------
+
+    SAVE_FAILED = (
+        "This game could not be saved: the browser's storage is full or blocked. "
+        "It stays open here; delete old games on the home screen to free space."
+    )
+
+    @property
+    def outcome(self):
+        return self.game.outcome if self.game is not None else None
+
+    @property
+    def revision(self):
+        """Changes whenever the game does (the app redraws its view then)."""
+        return None if self.game is None else (len(self.game.events), self.game.outcome)
+
+    def view(self, side):
+        return self.game.view(SIDES[side])
+
+    def to_move(self):
+        """The side whose turn it is (None once the game is over or before it starts)."""
+        if self.game is None or self.game.outcome is not None:
+            return None
+        return SIDES.index(self.game.turn)
+
+    def submit(self, side, moves):
+        """Play ``side``'s turn; IllegalMove (nothing played) if it is not legal."""
+        if self.to_move() != side:
+            raise IllegalMove("it is not your turn")
+        self.game.play_turn(*moves)
+
+    def resign(self, side):
+        self.game.resign(SIDES[side])
+        self.draw_offer = None
+
+    def offer_draw(self, side):
+        """Offer a draw now: the other player answers on their turn."""
+        if self.draw_offer is None:
+            self.draw_offer = side
+
+    def draw_offered_to(self, side):
+        return self.to_move() == side and self.draw_offer == 1 - side
+
+    def accept_draw(self, side):
+        if self.draw_offered_to(side):
+            self.draw_offer = None
+            self.game.agree_draw()
+
+    def decline_draw(self, side):
+        if self.draw_offered_to(side):
+            self.draw_offer = None
+
+    def next_screen(self, side):
+        """Where the device goes once ``side`` has played: the end, or the turn's results to hand over."""
+        return "over" if self.outcome is not None else "results"
+
+    def status(self):
+        if self.game is None:
+            waiting = "Red" if self.setups[RED] is None else "Blue"
+            return f"setting up ({waiting} places the army)"
+        if self.game.outcome is not None:
+            winner = self.game.outcome.winner
+            return f"finished: {winner.capitalize() + ' won' if winner else 'draw'}"
+        return f"turn {self.game.turn_number}, {self.game.turn.capitalize()} to move"
+
+    def save(self, storage):
+        save_match(storage, self)
 
     def to_json(self):
         return json.dumps(
