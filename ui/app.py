@@ -15,7 +15,6 @@ from espionage.board import (
     BLUE,
     RED,
     SETUP_SQUARES,
-    SIDES,
     SIZE,
     parse_square,
     side_index,

@@ -17,7 +17,7 @@ dispatch and clears.
 
 import json
 
-from espionage import IllegalMove, Move, Setup, Variant, random_volcanoes
+from espionage import Move, Setup, Variant, random_volcanoes
 from espionage.board import RED, SIDES
 from espionage.link import CASUAL, SEALED, LinkError, decode
 from espionage.sealed import DUPLICATE, NO_SEAT, OLDER, Seat, spectate
