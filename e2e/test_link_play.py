@@ -212,7 +212,7 @@ def play_to_end(red, blue, kind, max_turns):
         link = sender.link()
         receiver.open_link(link)
         screen = receiver.screen
-        assert screen in ("play", "link-over"), (screen, receiver.page.inner_text("section.screen"))
+        assert screen in ("play", "over"), (screen, receiver.page.inner_text("section.screen"))
         if screen == "play":
             if turns % 7 == 1:
                 assert_private(receiver, sender)
@@ -227,7 +227,7 @@ def play_to_end(red, blue, kind, max_turns):
                     receiver.shot(f"{kind}-6-waiting")
                     shots.add("send")
             turns += 1
-        elif sender.screen == "link-over" and (
+        elif sender.screen == "over" and (
             kind == "Casual" or all(d.page.locator('[data-verdict="fair"]').count() for d in (red, blue))
         ):
             return turns

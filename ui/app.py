@@ -97,7 +97,7 @@ class App(LinkPlay):
             for text in data.get("planned", []):
                 self._plan(Move.from_str(text))
             if screen == "over":
-                self.replay = len(match.game.events)
+                self._game_over(match)
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):
             self._reset_screen("home")
 
@@ -431,13 +431,16 @@ class App(LinkPlay):
     # -- game over and replay ---------------------------------------------------------
 
     def _game_over(self, match):
+        side = self.side
         self._reset_screen("over", match)
-        self.replay = len(match.game.events)
+        self.side = side
+        game = match.full_game()
+        self.replay = len(game.events) if game is not None else None
 
     def do_replay(self, arg):
-        if self.screen != "over":
+        if self.screen != "over" or self.replay is None:
             return
-        last = len(self.match.game.events)
+        last = len(self.match.full_game().events)
         steps = {"first": 0, "back": self.replay - 1, "forward": self.replay + 1, "last": last}
         if arg in steps:
             self.replay = max(0, min(last, steps[arg]))
@@ -447,7 +450,7 @@ class App(LinkPlay):
 
         Built on a fresh copy of the game: undoing the real game would first
         undo a resignation or an agreed draw, and corrupt it."""
-        game = self.match.game
+        game = self.match.full_game()
         if self.replay >= len(game.events):
             return game.full_view()
         if game.setups is not None:
