@@ -369,11 +369,18 @@ class LinkPlay:
     # -- opening a link ------------------------------------------------------------------
 
     def do_open_link(self, text, how=""):
-        """A link arrived (the page was opened with ``#link``, or its fragment changed)."""
+        """A link arrived: the page was opened with ``#link``, its fragment changed, or
+        (``how`` "handoff") another tab of this browser handed it over instead of starting."""
         text = (text or "").strip().lstrip("#")
         if not text:
             return
-        quiet = how == "load"  # the page was (re)loaded with the link it already had
+        self._open_link(text, quiet=how == "load")  # "load": the page was reloaded with the link it had
+        if how == "handoff" and self.screen != "link-error":
+            self.message = " ".join(
+                part for part in ("A link opened in another tab was handed to this one.", self.message) if part
+            )
+
+    def _open_link(self, text, quiet):
         try:
             t = decode(text)
         except LinkError as e:
