@@ -59,10 +59,9 @@ class EnemyPiece:
         self.known = code
         self.mask &= 1 << code
 
-    @property
-    def possible(self):
-        """The kind codes this piece may still be."""
-        return codes_in(self.mask)
+    def possible_letters(self):
+        """The kind letters this piece may still be."""
+        return [LETTERS[k] for k in codes_in(self.mask)]
 
 
 class Belief:
