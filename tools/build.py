@@ -65,35 +65,32 @@ def normalise(ref: str) -> str:
     return ref.split("#")[0].split("?")[0].removeprefix("./")
 
 
-def disabled_plugins(config: dict) -> set[str]:
-    return {name[1:] for name in config.get("plugins", []) if name.startswith("!")}
-
-
 def module_graph(folder: Path, entry: str, config: dict) -> list[str]:
-    """The files of a bundle (PyScript's dist/) reachable from entry by static and
-    dynamic relative imports, except the lazy ones this page never triggers: the
-    plugins the config turns off, the code editor's modules (imported by property
-    getters only <py-editor> reads) and the package graph (only with `packages`)."""
-    plugin_chunk = {}
+    """The files of a bundle (PyScript's dist/) the page loads, from entry on.
+
+    Static imports are always followed; dynamic ones only where this page
+    triggers them. PyScript loads every plugin, but a plugin's own dynamic
+    imports (terminal, editor, pygame) run only for its element, absent here;
+    the code editor's modules hide behind property getters only <py-editor>
+    reads; the package graph is loaded only with `packages` in the config."""
     texts = {path.name: path.read_text(encoding="utf-8") for path in folder.glob("*.js")}
+    plugins, lazy = set(), set()
     for text in texts.values():
-        plugin_chunk.update(dict(re.findall(r'"?([\w-]+)"?:\(\)=>import\("\./([^"]+)"\)', text)))
-    skip_plugins = disabled_plugins(config)
-    missing = skip_plugins - plugin_chunk.keys()
-    if missing:
-        raise SystemExit(f"build: pyscript.toml turns off unknown plugins: {sorted(missing)}")
-    lazy = {plugin_chunk[name] for name in skip_plugins}
-    for text in texts.values():
+        plugins.update(re.findall(r'"?[\w-]+"?:\(\)=>import\("\./([^"]+)"\)', text))
         lazy.update(re.findall(r'get \w+\(\)\{return import\("\./([^"]+)"\)', text))
         if not config.get("packages"):
             lazy.update(re.findall(r'import\("\./(pyodide_graph-[^"]+)"\)', text))
+    static = r'(?:from|import)\s*"\./([^"]+\.js)"'
+    dynamic = r'import\("\./([^"]+\.js)"\)'
     seen, todo = [], [entry]
     while todo:
         name = todo.pop()
         if name in seen or name in lazy:
             continue
         seen.append(name)
-        todo += re.findall(r'(?:from|import)\s*\(?"\./([^"]+\.js)"', texts[name])
+        todo += re.findall(static, texts[name])
+        if name not in plugins:
+            todo += re.findall(dynamic, texts[name])
     return sorted(seen)
 
 
