@@ -5,4 +5,5 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/tools/setup.sh"
 setup_runtime
 cd "$ROOT"
-exec python3 tools/build.py "$@"
+py="$(find_python)" || die "Python 3.11+ is needed"
+exec "$py" tools/build.py "$@"
