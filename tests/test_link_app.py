@@ -155,6 +155,7 @@ def play_to_end(red, blue, seed, max_turns=400, resign_at=None):
             assert_no_spy_named(receiver)
             if turns == resign_at or turns >= max_turns:
                 press(receiver, "Resign")
+                press(receiver, "Resign")  # "Resign this game?"
             else:
                 play_turn(receiver, rng)
             turns += 1
@@ -199,6 +200,7 @@ def test_resignation_and_draws_in_a_sealed_game():
     play_turn(red, rng)
     blue.dispatch("open-link", link_of(red))
     press(blue, "Resign")
+    press(blue, "Resign")  # "Resign this game?"
     assert blue.screen == "link-over"
     assert over(blue) == ("red:resignation", "pending")
     red.dispatch("open-link", link_of(blue))

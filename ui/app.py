@@ -13,6 +13,7 @@ import time
 from espionage import Game, IllegalMove, Move, Setup, Variant, random_volcanoes
 from espionage.board import (
     BLUE,
+    ORTHOGONAL,
     RED,
     SETUP_SQUARES,
     SIZE,
@@ -20,9 +21,9 @@ from espionage.board import (
     side_index,
     square_name,
 )
-from espionage.pieces import ARMY, KINDS
+from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
-from . import pages
+from . import pages, words
 from .linkplay import LinkPlay, sentence
 from .saves import (
     UI_KEY,
@@ -35,6 +36,8 @@ from .saves import (
     setup_as_seen,
 )
 
+# A pass-and-play screen that shows one player's army: a page load covers it.
+BEHIND_COVER = ("setup", "play", "results")
 ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
@@ -65,7 +68,6 @@ class App(LinkPlay):
         self.planned = []
         self.confirm = None
         self.replay = None
-        self.show_last_turn = False
 
     def _ui_state(self):
         return {
@@ -74,7 +76,6 @@ class App(LinkPlay):
             "side": self.side,
             "placed": {str(sq): k for sq, k in self.placed.items()},
             "planned": [str(m) for m in self.planned],
-            "show_last_turn": self.show_last_turn,
             "options": [self.options.moves_per_turn, self.options.volcanoes],
             "draft": self._draft_state(),
         }
@@ -93,11 +94,12 @@ class App(LinkPlay):
             self._reset_screen(screen, match)
             self.side = data.get("side")
             self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
-            self.show_last_turn = bool(data.get("show_last_turn"))
             for text in data.get("planned", []):
                 self._plan(Move.from_str(text))
             if screen == "over":
                 self.replay = len(match.game.events)
+            elif screen in BEHIND_COVER and match.mode == "pass":
+                self.screen = "cover"  # whoever holds the device now sees no board until asked
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):
             self._reset_screen("home")
 
@@ -190,6 +192,20 @@ class App(LinkPlay):
     def do_cancel(self, _):
         self.confirm = None
 
+    def do_back(self, _):
+        """The browser's Back: one screen up, and never past a cover to a player's board."""
+        match = self.match
+        if self.confirm is not None:
+            self.confirm = None
+        elif self.screen in BEHIND_COVER and getattr(match, "mode", None) == "pass":
+            self._cover(match, self.side)
+        elif self.screen in ("options", "link-options"):
+            self._reset_screen("new")
+        elif self.screen == "link-backup":
+            self.do_link_back("")
+        elif self.screen != "home":
+            self._reset_screen("home")
+
     # -- the cover between players ------------------------------------------------
 
     def _cover(self, match, side):
@@ -197,15 +213,17 @@ class App(LinkPlay):
         self.side = side
 
     def do_reveal(self, _):
+        """Show the board the cover hides: a setup (in progress after a reload), the turn
+        to play (with the moves planned before a reload), or the turn just played."""
         if self.screen != "cover":
             return
-        match, side = self.match, self.side
+        match = self.match
         if match.game is None:
-            self._begin_setup(match, side)
+            self.screen = "setup"
+        elif match.to_move() == self.side:
+            self.screen = "play"
         else:
-            self._reset_screen("play", match)
-            self.side = side
-            self.show_last_turn = True
+            self.screen = "results"
 
     # -- setup ----------------------------------------------------------------------
 
@@ -361,8 +379,38 @@ class App(LinkPlay):
         elif any(m.from_square == sq for m in self.next_moves()):
             self.selected = sq
         else:
-            return  # a tap on a square that does nothing changes nothing
-        self.show_last_turn = False
+            self.message = self.refusal(sq)
+
+    def refusal(self, sq):
+        """Why a tap on ``sq`` moves nothing, as a sentence (the tap changes nothing else)."""
+        if self.turn_complete:
+            return words.refusal("complete")
+        view, side = self.view(), self.side
+        letters, _ = self.planned_letters()
+        owners = [view.owner(x) for x in range(SIZE * SIZE)]
+        for m in self.planned:
+            mover, owners[m.from_square] = owners[m.from_square], None
+            if owners[m.to_square] is None:
+                owners[m.to_square] = mover
+        letter = letters[sq]
+        if owners[sq] == side:
+            if letter.upper() in (MINE, HEADQUARTERS):
+                return words.refusal(letter.upper())
+            if any(m.to_square == sq for m in self.planned):
+                return words.refusal("moved")
+            return words.refusal("boxed", kind=letter)
+        chosen = self.selected
+        if chosen is not None:
+            if sq not in ORTHOGONAL[chosen]:
+                return words.refusal("far")
+            if letter == VOLCANO:
+                return words.refusal("into-volcano")
+            if self.planned and sq == self.planned[0].to_square:
+                return words.refusal("attacked", square=square_name(sq))
+            return words.refusal("no-return", square=square_name(sq), kind=letters[chosen])
+        if owners[sq] is not None:
+            return words.refusal("enemy", enemy=owners[sq])
+        return words.refusal("volcano" if letter == VOLCANO else "empty")
 
     def do_undo(self, _):
         if self.screen == "play" and self.planned:
@@ -395,7 +443,6 @@ class App(LinkPlay):
         else:
             self._reset_screen(screen, match)
             self.side = side
-            self.show_last_turn = screen == "play"
         self.message = message
 
     def do_hand_over(self, _):
@@ -421,9 +468,18 @@ class App(LinkPlay):
             self._save(self.match)
 
     def do_resign(self, _):
+        """Ask first: resigning cannot be taken back."""
+        if self._may_resign():
+            self.confirm = "resign"
+
+    def _may_resign(self):
         match = self.match
-        if self.screen not in ("play", "link-send") or match is None or match.to_move() is None:
+        return self.screen in ("play", "link-send") and match is not None and match.to_move() is not None
+
+    def do_resign_confirm(self, _):
+        if self.confirm != "resign" or not self._may_resign():
             return
+        match = self.match
         match.resign(self.side)
         self._save(match)
         self._show_match(match, self.message)

@@ -20,6 +20,8 @@ from .pages import (
     _removed_trays,
     button,
     play_picture,
+    resign_control,
+    selection_line,
     side_name,
     variant_fields,
 )
@@ -194,14 +196,14 @@ def _play(app):
         f"<h1>Your turn ({side_name(side)})</h1>"
         f'<p class="status">{escape(KIND_TEXT[seat.kind][0])} link game · turn {view.turn_number}</p>'
     ]
-    if app.show_last_turn:
-        panel.append(_events_list(told(_recent(view, side), view, side), "Since your last turn", side))
+    panel.append(_events_list(told(_recent(view, side), view, side), "Since your last turn", side))
     if seat.draw_offered:
         panel.append(
             f'<div class="offer"><p>{opponent} offers a draw. Accept it, or play your turn to decline.</p>'
             + button("Accept draw", "accept-draw")
             + "</div>"
         )
+    panel.append(selection_line(app))
     need = match.variant.moves_per_turn
     if app.planned:
         planned = ", ".join(str(m) for m in app.planned)
@@ -222,7 +224,7 @@ def _play(app):
         + "</div>"
         '<div class="actions secondary">'
         + button("Offer draw", "offer-draw", pressed=match.offer)
-        + button("Resign", "resign", cls="danger")
+        + resign_control(app)
         + button("Back up this game", "link-backup", cls="quiet")
         + button("Home", "home", cls="quiet")
         + "</div>"
@@ -267,7 +269,7 @@ def _link_send(app):
         svg = board_svg(_seat_picture(app, view, last_turn=mine))
     panel.append(
         '<div class="actions secondary">'
-        + (button("Resign", "resign", cls="danger") if seat.joined else "")
+        + (resign_control(app) if seat.joined else "")
         + button("Back up this game", "link-backup", cls="quiet")
         + button("Home", "home")
         + "</div>"

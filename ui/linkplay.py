@@ -237,7 +237,6 @@ class LinkPlay:
         screen = match.next_screen(match.side)
         self._reset_screen(screen, match)
         self.side = match.side
-        self.show_last_turn = screen == "play"
         self.message = message
 
     def _link_failed(self, message, match=None, title="This link cannot be used"):

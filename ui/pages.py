@@ -11,7 +11,7 @@ from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
 from .render import BoardPicture, board_svg, piece_svg
-from .words import describe, outcome_text
+from .words import describe, outcome_text, selection
 
 SCREENS = ("home", "new", "options", "setup", "cover", "play", "results", "over")
 MATCH_SCREENS = ("setup", "cover", "play", "results", "over")
@@ -29,6 +29,18 @@ def button(label, action, arg="", disabled=False, cls="", pressed=None, title=""
     if title:
         attrs.append(f'title="{escape(title)}"')
     return f"<button {' '.join(attrs)}>{escape(label)}</button>"
+
+
+def resign_control(app):
+    """The Resign button, or (once pressed) the question that makes sure."""
+    if app.confirm != "resign":
+        return button("Resign", "resign", cls="danger")
+    return (
+        '<div class="confirm" role="alertdialog" aria-label="Resign this game?"><p>Resign this game?</p>'
+        + button("Resign", "resign-confirm", cls="danger")
+        + button("Keep playing", "cancel", cls="primary")
+        + "</div>"
+    )
 
 
 def side_name(side):
@@ -194,7 +206,8 @@ def _setup(app, note="", ready_action="ready"):
 
 
 def _board_screen(name, svg, panel, app):
-    body = f'<div class="layout"><div class="board-wrap">{svg}</div><div class="panel">{panel}{_message(app)}</div></div>'
+    # the message first: on a tablet held upright the panel starts right under the board
+    body = f'<div class="layout"><div class="board-wrap">{svg}</div><div class="panel">{_message(app)}{panel}</div></div>'
     return f'<section class="screen screen-{name}" data-screen="{name}">{body}</section>'
 
 
@@ -261,6 +274,15 @@ def play_picture(app, view):
     return picture, opponent_last
 
 
+def selection_line(app):
+    """The selected piece named ("Captain (3) on e4 — unmasked: Blue knows it"), or nothing."""
+    sq = app.selected
+    if sq is None:
+        return ""
+    letters, unmasked = app.planned_letters()
+    return f'<p class="selection-line">{escape(selection(letters[sq], sq, sq in unmasked, 1 - app.side))}</p>'
+
+
 def _play(app):
     view = app.view()
     side = app.side
@@ -268,7 +290,7 @@ def _play(app):
     last = view.last_turn
     match = app.match
     panel = [f'<h1>{side_name(side)}\'s board</h1><p class="status">Turn {view.turn_number} · {side_name(side)} to move</p>']
-    if app.show_last_turn and opponent_last:
+    if opponent_last:
         panel.append(_events_list(last, f"{side_name(1 - side)}'s last turn", side))
     if match.draw_offered_to(side):
         panel.append(
@@ -277,6 +299,7 @@ def _play(app):
             + button("Decline draw", "decline-draw")
             + "</div>"
         )
+    panel.append(selection_line(app))
     need = match.variant.moves_per_turn
     if app.planned:
         planned = ", ".join(str(m) for m in app.planned)
@@ -293,7 +316,7 @@ def _play(app):
         + "</div>"
         '<div class="actions secondary">'
         + button("Offer draw", "offer-draw", disabled=match.draw_offer is not None)
-        + button("Resign", "resign", cls="danger")
+        + resign_control(app)
         + button("Home", "home", cls="quiet")
         + "</div>"
     )

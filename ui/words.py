@@ -57,3 +57,37 @@ def outcome_text(outcome):
     if outcome.winner is None:
         return f"Draw: {REASONS[outcome.reason]}"
     return f"{outcome.winner.capitalize()} wins: {REASONS[outcome.reason]}"
+
+
+# Why a tap on the board did nothing, said where the player looks (see App.refusal).
+REFUSALS = {
+    "complete": "Your turn is complete: submit it, or undo a move.",
+    "enemy": "That is {enemy}'s piece: tap one of yours, then where it goes.",
+    "empty": "Tap one of your pieces first, then where it goes.",
+    "volcano": "A volcano: nothing ever enters it.",
+    "M": "Mines never move.",
+    "H": "The Headquarters never moves.",
+    "moved": "Each turn moves two different pieces: this one already moved.",
+    "boxed": "Your {kind} has nowhere to go now.",
+    "far": "A piece moves one square up, down, left or right.",
+    "into-volcano": "Nothing may enter a volcano.",
+    "attacked": "The second move may not enter {square}: the first move attacked it.",
+    "no-return": "No return to {square} this turn: your {kind} came from there last turn.",
+}
+
+
+def refusal(reason, **facts):
+    """The sentence for a refused tap; ``facts``: enemy (side), kind (letter), square (name)."""
+    if "enemy" in facts:
+        facts["enemy"] = side_name(facts["enemy"])
+    if "kind" in facts:
+        facts["kind"] = kind_name(facts["kind"].upper())
+    return REFUSALS[reason].format(**facts)
+
+
+def selection(kind, square, unmasked, enemy):
+    """"Captain (3) on e4 — unmasked: Blue knows it": the selected piece, named."""
+    info = KINDS[kind.upper()]
+    name = f"{info.name} ({info.rank})" if info.rank else info.name
+    known = f" — unmasked: {side_name(enemy)} knows it" if unmasked else ""
+    return f"{name} on {square_name(square)}{known}"
