@@ -192,7 +192,7 @@ def test_reload_mid_turn_resumes_behind_the_cover(page, open_app):
     sq, target = square_name(move.from_square), square_name(move.to_square)
     game_before, _ = saved_game(page)
     page.reload()
-    page.wait_for_selector("html.ready")
+    page.wait_for_selector("html.ready", state="attached")
     assert_cover_hides_everything(page)
     click(page, "Show Red's board")
     assert page.locator(f'[data-move="{sq}-{target}"]').count() == 1
@@ -203,7 +203,7 @@ def test_reload_mid_turn_resumes_behind_the_cover(page, open_app):
 
 def reload_shows_the_cover(page, side):
     page.reload()
-    page.wait_for_selector("html.ready")
+    page.wait_for_selector("html.ready", state="attached")
     assert_cover_hides_everything(page)
     assert page.get_by_role("button", name=f"Show {side}'s board", exact=True).is_visible()
 

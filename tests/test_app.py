@@ -632,25 +632,55 @@ def test_saved_setups_round_trip_for_both_colours():
     press(app, "Load My wall")
     assert app.placed == red
     press(app, "Ready")
-    # a new app over the same storage sees the setup; Blue gets it turned 180°
+    # Blue of the same game is not offered Red's setup, even after a reload
     app = App(storage, rng=random.Random(2))
     assert app.screen == "cover"
     press(app, "Show Blue's board")
-    press(app, "Load My wall")
-    assert app.placed == {rotated(sq): k for sq, k in red.items()}
-    assert page(app).pieces()["j10"] == letter_of(red[parse_square("a1")], BLUE)
-    # a Blue setup saved and loaded by Red comes back turned
+    assert not page(app).has_button("Load My wall")
+    assert "not offered to Red until it ends" in app.html()
+    app.dispatch("load-setup", "My wall")  # a modified page asks anyway: refused
+    assert app.placed == {}
+    app.dispatch("delete-setup", "My wall")
+    assert "My wall" in json.loads(storage.get(SETUPS_KEY))
     press(app, "Random setup")
     blue = dict(app.placed)
     press(app, "Save setup", "Blue wall")
-    storage.remove(UI_KEY)  # start afresh from home (the setup screen has no Home button)
+    press(app, "Ready")
+    press(app, "Show Red's board")
+    assert not page(app).has_button("Load Blue wall")  # nor Red Blue's
+    # in another game both are offered to both colours, a Blue setup turned for Red and back
+    storage.remove(UI_KEY)
     app2 = new_app(3, storage)
     press(app2, "Load Blue wall")
     assert app2.placed == {rotated(sq): k for sq, k in blue.items()}
+    press(app2, "Load My wall")
+    assert app2.placed == red
+    press(app2, "Ready")
+    press(app2, "Show Blue's board")
+    press(app2, "Load My wall")
+    assert app2.placed == {rotated(sq): k for sq, k in red.items()}
+    assert page(app2).pieces()["j10"] == letter_of(red[parse_square("a1")], BLUE)
     [forget] = [b for b in page(app2).buttons("Forget") if b.get("data-arg") == "Blue wall"]
     app2.dispatch(forget.get("data-action"), forget.get("data-arg"))
     assert not page(app2).has_button("Load Blue wall") and page(app2).has_button("Load My wall")
     assert set(json.loads(storage.get(SETUPS_KEY))) == {"My wall"}
+
+
+def test_setups_saved_in_a_game_are_offered_to_both_once_it_ends():
+    storage = MemoryStorage()
+    app = new_app(5, storage)
+    press(app, "Random setup")
+    press(app, "Save setup", "Red's")
+    press(app, "Ready")
+    press(app, "Show Blue's board")
+    assert not page(app).has_button("Load Red's")
+    press(app, "Random setup")
+    press(app, "Ready")
+    press(app, "Show Red's board")
+    press(app, "Resign")
+    press(app, "Resign")
+    assert app.match.keeps_from(BLUE) == frozenset()
+    assert App(storage).matches[app.match.id].setups_saved == [["Red's"], []]
 
 
 @pytest.mark.parametrize("text", ["XYZ", "C" * 30, "CCCCCLLLLKKKOOGGSSSSSEEEEMMMMX"])

@@ -295,9 +295,17 @@ class App(LinkPlay):
             return
         self.setups = setups
         self.message = f"Setup “{name}” saved on this device."
+        if self.match.mode == "pass":
+            self.match.saved_setup(self.side, name)
+            self._save(self.match)
+
+    def offered_setups(self):
+        """The saved setups this side may load (never the other side's of the same game)."""
+        kept = self.match.keeps_from(self.side) if self.match.mode == "pass" else frozenset()
+        return {name: text for name, text in self.setups.items() if name not in kept}
 
     def do_load_setup(self, name):
-        if self.screen != "setup" or name not in self.setups:
+        if self.screen != "setup" or name not in self.offered_setups():
             return
         try:
             self.placed = placement_from_seen(self.setups[name], self.side)
@@ -307,7 +315,7 @@ class App(LinkPlay):
         self.picked = self.selected = None
 
     def do_delete_setup(self, name):
-        if self.screen == "setup" and name in self.setups:
+        if self.screen == "setup" and name in self.offered_setups():
             setups = {k: v for k, v in self.setups.items() if k != name}
             try:
                 save_setups(self.storage, setups)

@@ -26,7 +26,7 @@ from .pages import (
     variant_fields,
 )
 from .render import BoardPicture, board_svg
-from .words import describe, outcome_text
+from .words import boards_after, describe, outcome_text
 
 KIND_TEXT = {
     SEALED: (
@@ -115,8 +115,8 @@ def told(events, view, viewer):
     answer what the Spy unmasks), but by the rules a Spy that moved is still a
     hidden piece: the page says "piece" unless the board shows that kind there."""
     out = []
-    for e in events:
-        text = getattr(e, "text", None) or describe(e, viewer)
+    for e, board in zip(events, boards_after(events, view.letters)):
+        text = getattr(e, "text", None) or describe(e, viewer, board)
         if e.side != viewer and hasattr(e, "pending"):
             name = side_name(e.side)
             letter = view.letters[e.move.to_square]
@@ -415,7 +415,8 @@ def home_items(app):
         elif match is None:
             actions = button("Delete", "link-delete", key, cls="quiet")
         else:
-            actions = button("Resume", "link-resume", key) + button("Delete", "link-delete", key, cls="quiet")
+            label = "View" if match.outcome is not None else "Resume"
+            actions = button(label, "link-resume", key) + button("Delete", "link-delete", key, cls="quiet")
         if match is None:
             what = "A saved link game that this version cannot read (kept untouched)"
         else:

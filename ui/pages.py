@@ -11,7 +11,7 @@ from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
 from .render import BoardPicture, board_svg, piece_svg
-from .words import describe, outcome_text, selection
+from .words import boards_after, describe, outcome_text, selection
 
 SCREENS = ("home", "new", "options", "setup", "cover", "play", "results", "over")
 MATCH_SCREENS = ("setup", "cover", "play", "results", "over")
@@ -74,7 +74,8 @@ def _home(app):
         actions = (
             button("Delete game", "delete-confirm", cls="danger") + button("Keep", "cancel")
             if confirm
-            else button("Resume", "resume", match.id) + button("Delete", "delete", match.id, cls="quiet")
+            else button("View" if match.outcome is not None else "Resume", "resume", match.id)
+            + button("Delete", "delete", match.id, cls="quiet")
         )
         variant = "one move per turn" if match.variant.moves_per_turn == 1 else "two moves per turn"
         items.append(
@@ -178,7 +179,12 @@ def _setup(app, note="", ready_action="ready"):
         )
     saved = "".join(
         f'<li>{button(f"Load {name}", "load-setup", name)}{button("Forget", "delete-setup", name, cls="quiet")}</li>'
-        for name in sorted(app.setups)
+        for name in sorted(app.offered_setups())
+    )
+    private = (
+        f'<p class="hint">Setups saved during this game are not offered to {side_name(1 - side)} until it ends.</p>'
+        if app.match.mode == "pass"
+        else ""
     )
     placed = len(app.placed)
     hint = (
@@ -198,6 +204,7 @@ def _setup(app, note="", ready_action="ready"):
         '<details class="saved-setups"><summary>Saved setups</summary>'
         '<label>Name <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>'
         + button("Save setup", "save-setup")
+        + private
         + (f"<ul>{saved}</ul>" if saved else '<p class="hint">None saved on this device yet.</p>')
         + "</details>"
         + f'<div class="actions secondary">{button("Home", "home", cls="quiet")}</div>'
@@ -246,10 +253,14 @@ def _removed_trays(view):
     return '<div class="removed-trays">' + "".join(out) + "</div>"
 
 
-def _events_list(events, heading, viewer):
+def _events_list(events, heading, viewer, letters=None):
+    """The events as sentences; ``letters`` (the board now) names the pieces they unmasked."""
     if not events:
         return ""
-    items = "".join(f"<li>{escape(getattr(e, 'text', None) or describe(e, viewer))}</li>" for e in events)
+    boards = boards_after(events, letters) if letters is not None else [None] * len(events)
+    items = "".join(
+        f"<li>{escape(getattr(e, 'text', None) or describe(e, viewer, board))}</li>" for e, board in zip(events, boards)
+    )
     return f'<div class="events"><h3>{heading}</h3><ul>{items}</ul></div>'
 
 
@@ -291,7 +302,7 @@ def _play(app):
     match = app.match
     panel = [f'<h1>{side_name(side)}\'s board</h1><p class="status">Turn {view.turn_number} · {side_name(side)} to move</p>']
     if opponent_last:
-        panel.append(_events_list(last, f"{side_name(1 - side)}'s last turn", side))
+        panel.append(_events_list(last, f"{side_name(1 - side)}'s last turn", side, view.letters))
     if match.draw_offered_to(side):
         panel.append(
             f'<div class="offer"><p>{side_name(1 - side)} offers a draw.</p>'
@@ -333,7 +344,7 @@ def _results(app):
     )
     panel = (
         f"<h1>{side_name(side)}'s turn played</h1>"
-        + _events_list(view.last_turn, "What happened", side)
+        + _events_list(view.last_turn, "What happened", side, view.letters)
         + f'<div class="actions">{button("Hand over", "hand-over", cls="primary")}</div>'
         f'<p class="hint">Then pass the device to {side_name(1 - side)}: the board is covered until they open it.</p>'
         + _removed_trays(view)
@@ -356,7 +367,7 @@ def _over(app):
         unmasked=view.unmasked,
         last_turn=(current.move,) if current else (),
     )
-    caption = f"Move {step} of {total}: {escape(describe(current, None))}" if current else f"Start position ({total} moves in all)"
+    caption = f"Move {step} of {total}: {escape(describe(current, None, view.letters))}" if current else f"Start position ({total} moves in all)"
     panel = (
         f'<h1 class="outcome" data-outcome="{game.outcome}">{escape(outcome_text(game.outcome))}</h1>'
         '<p class="hint">Both armies are revealed. Step through the whole game:</p>'
