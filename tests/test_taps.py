@@ -1,8 +1,13 @@
 """Taps that move nothing say why, where the player looks; the selected piece is named."""
 
+import random
+from collections import Counter
+
 from espionage import Move
+from espionage.board import SIDES
+from espionage.pieces import KINDS
 from tests.helpers import epn
-from tests.test_app import app_at, board_markup, page, plan, tap
+from tests.test_app import NAMES, app_at, board_markup, new_app, page, plan, play_turn, press, tap, text, to_play
 
 # Red: Headquarters a1 and Mines a2, b2, c1 around a Corporal on b1 (boxed in); a
 # Corporal on e4 that came from d4 last turn, a Lieutenant on e3, Captains on d5 and
@@ -69,3 +74,43 @@ def test_the_selected_piece_is_named_with_what_the_enemy_knows():
     assert line.text == "Lieutenant (2) on e3"
     tap(app, "e3")
     assert not page(app).find(lambda n: "selection-line" in (n.get("class") or ""))
+
+
+def enemy_counts(app):
+    return {n.get("data-kind"): int(n.get("data-left")) for n in page(app).find(lambda n: "data-left" in n.attrib)}
+
+
+def test_the_enemy_kinds_still_on_the_board_are_counted():
+    """Checked against the truth: the kinds of the enemy pieces standing on the board."""
+    app = to_play(6)
+    rng = random.Random(6)
+    removals = 0
+    while app.screen == "play" and removals < 4:
+        game = app.match.game
+        enemy = SIDES[1 - app.side]
+        standing = Counter(game.kind_at(sq) for sq in range(100) if game.side_at(sq) == enemy)
+        assert enemy_counts(app) == {k: standing[k] for k in KINDS}
+        removals = sum(len(game.removed(side)) for side in SIDES)
+        play_turn(app, rng, checks=False)
+        if app.screen == "results":
+            press(app, "Hand over")
+            press(app, f"Show {NAMES[app.side]}'s board")
+    assert removals >= 4
+
+
+def test_the_setup_tray_names_each_kind_and_says_how_to_take_a_piece_back():
+    app = new_app()
+    names = [text(n) for n in page(app).find(lambda n: "kind-name" in (n.get("class") or ""))]
+    assert names == [info.name for info in KINDS.values()]
+    assert "To take a piece back, tap it on the board, then tap the tray." in app.html()
+    app.dispatch("drop", "C>b2")
+    tap(app, "b2")
+    app.dispatch("pick", "G")  # the tray takes the selected piece back
+    assert app.placed == {}
+
+
+def test_the_eye_badge_is_explained_while_an_unmasked_piece_is_on_the_board():
+    app = app_at(epn({"a1": "H", "e4": "K", "e3": "L", "e5": "c", "j10": "h"}))
+    assert "The eye marks an unmasked piece" not in app.html()
+    app = app_at(epn({"a1": "H", "e4": "K", "e3": "L", "e5": "c", "j10": "h"}, unmasked="e4"))
+    assert "The eye marks an unmasked piece: both players know what it is." in text(page(app).root)

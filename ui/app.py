@@ -16,6 +16,7 @@ from espionage.board import (
     ORTHOGONAL,
     RED,
     SETUP_SQUARES,
+    SIDES,
     SIZE,
     parse_square,
     side_index,
@@ -37,7 +38,7 @@ from .saves import (
 )
 
 # A pass-and-play screen that shows one player's army: a page load covers it.
-BEHIND_COVER = ("setup", "play", "results")
+BEHIND_COVER = ("setup", "play", "results", "history")
 ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
@@ -68,6 +69,7 @@ class App(LinkPlay):
         self.planned = []
         self.confirm = None
         self.replay = None
+        self.rematch = False  # a rematch's first setup says that the players swap colours
 
     def _ui_state(self):
         return {
@@ -154,8 +156,26 @@ class App(LinkPlay):
             self.options = Variant(self.options.moves_per_turn, int(arg))
 
     def do_start(self, _):
-        if self.screen != "options":
+        if self.screen == "options":
+            self._new_match()
+
+    def do_rematch(self, _):
+        """The same options again, colours swapped: pass and play says who plays which now;
+        a link game sets up a new invitation with this device's colour swapped."""
+        match = self.match
+        if self.screen not in ("over", "link-over") or match is None:
             return
+        self.options = match.variant
+        if match.mode == "pass":
+            self._new_match()
+            self._cover(self.match, RED)
+            self.rematch = True
+            return
+        self.link_kind, self.link_side = match.kind, 1 - match.side
+        self._reset_screen("link-options")
+        self.do_link_setup("")
+
+    def _new_match(self):
         match = Match(
             id=f"{self.rng.getrandbits(40):010x}",
             variant=self.options,
@@ -197,6 +217,8 @@ class App(LinkPlay):
         match = self.match
         if self.confirm is not None:
             self.confirm = None
+        elif self.screen == "history":
+            self.do_history_close("")
         elif self.screen in BEHIND_COVER and getattr(match, "mode", None) == "pass":
             self._cover(match, self.side)
         elif self.screen in ("options", "link-options"):
@@ -507,20 +529,46 @@ class App(LinkPlay):
             self.replay = max(0, min(last, steps[arg]))
 
     def replay_view(self):
-        """Both armies revealed, after the first ``replay`` moves.
-
-        Built on a fresh copy of the game: undoing the real game would first
-        undo a resignation or an agreed draw, and corrupt it."""
+        """Both armies revealed, after the first ``replay`` moves."""
         game = self.match.game
         if self.replay >= len(game.events):
             return game.full_view()
+        return self._past_game(self.replay).full_view()
+
+    def _past_game(self, steps):
+        """The game after its first ``steps`` moves, on a fresh copy: undoing the real
+        game would first undo a resignation or an agreed draw, and corrupt it."""
+        game = self.match.game
         if game.setups is not None:
             past = Game(*game.setups, game.volcanoes, game.variant)
         else:
             past = Game.from_position(game.start_position, game.variant.moves_per_turn)
-        for e in game.events[: self.replay]:
+        for e in game.events[:steps]:
             past.play(e.move)
-        return past.full_view()
+        return past
+
+    # -- the move list ------------------------------------------------------------------
+
+    def do_history(self, _):
+        """Every turn so far as this player knows it (pass and play: the device has the game)."""
+        if self.screen == "play" and self.match.mode == "pass":
+            self.screen = "history"
+            self.replay = None
+            self.selected = None
+
+    def do_history_turn(self, arg):
+        """Show the board as this player saw it after a past turn (``arg``: moves played by then)."""
+        if (self.screen == "over" and arg.isdigit() and int(arg) <= len(self.match.game.events)) or (self.screen == "history" and arg.isdigit() and int(arg) in dict(pages.turns(self.view().events))):
+            self.replay = int(arg)
+
+    def do_history_close(self, _):
+        if self.screen == "history":
+            self.screen = "play"
+            self.replay = None
+
+    def history_view(self):
+        """The viewer's board after the turn chosen in the move list (its own view then)."""
+        return self._past_game(self.replay).view(SIDES[self.side])
 
     # -- taps and keys ------------------------------------------------------------------
 

@@ -18,7 +18,9 @@ from .pages import (
     _board_screen,
     _events_list,
     _removed_trays,
+    badge_legend,
     button,
+    enemy_left,
     play_picture,
     resign_control,
     selection_line,
@@ -203,7 +205,9 @@ def _play(app):
             + button("Accept draw", "accept-draw")
             + "</div>"
         )
+    panel.append(enemy_left(view, side))
     panel.append(selection_line(app))
+    panel.append(badge_legend(picture.letters, picture.unmasked))
     need = match.variant.moves_per_turn
     if app.planned:
         planned = ", ".join(str(m) for m in app.planned)
@@ -322,9 +326,12 @@ def _link_over(app):
         f'<p class="hint">So that {opponent}\'s device can see the end and verify the game too.</p>'
         + link_box(app, seat.link())
         + '<div class="actions">'
-        + button("New game", "new", cls="primary")
+        + button("Rematch", "rematch", cls="primary")
+        + button("New game", "new")
         + button("Home", "home")
         + "</div>"
+        + f'<p class="hint">Rematch: a new {KIND_TEXT[seat.kind][0].lower()} game with the same options, '
+        f"you playing {side_name(1 - side)}; then send the invitation.</p>"
         + _removed_trays(view)
     )
     return _board_screen("link-over", board_svg(_seat_picture(app, view)), panel, app)
