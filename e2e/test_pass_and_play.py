@@ -336,3 +336,96 @@ def test_landscape_tablet_fits_board_and_panel(browser, server_url, open_app):
         assert page.locator('g.square[data-square="e4"]').bounding_box()["height"] >= 44
     finally:
         context.close()
+
+
+def test_blue_is_not_offered_a_setup_red_saved_in_the_same_game(page, open_app):
+    open_app(page)
+    for name in ("New game", "Pass and play", "Start"):
+        click(page, name)
+    click(page, "Random setup")
+    page.locator("details.saved-setups summary").click()
+    page.fill("#setup-name", "Red wall")
+    click(page, "Save setup")
+    assert page.get_by_role("button", name="Load Red wall", exact=True).count() == 1
+    click(page, "Ready")
+    click(page, "Show Blue's board")
+    page.locator("details.saved-setups summary").click()
+    assert page.get_by_text("not offered to Red until it ends").is_visible()
+    assert page.get_by_role("button", name="Load Red wall", exact=True).count() == 0
+    assert "Red wall" not in page.inner_html("#app")
+
+
+def thirty_turn_game(seed):
+    """A pass-and-play save of a game 30 turns in (made with the engine), Red to move."""
+    from espionage import Game, Setup, Variant, random_volcanoes
+    from ui.saves import Match
+
+    rng = random.Random(seed)
+    while True:
+        game = Game(Setup.random("red", rng), Setup.random("blue", rng), random_volcanoes(6, rng))
+        for _ in range(30):
+            first = rng.choice(game.legal_moves())
+            game.play(first)
+            if game.first_move is not None and game.outcome is None:
+                game.play(rng.choice(game.legal_moves()))
+            if game.outcome is not None:
+                break
+        if game.outcome is None and game.turn == "red":
+            match = Match(id="0123456789", variant=Variant(2, 6), volcanoes=game.volcanoes, game=game)
+            match.setups = list(game.setups)
+            return match
+
+
+def test_the_move_list_of_a_30_turn_game_and_a_past_board_keep_hidden_kinds_hidden(page, open_app):
+    match = thirty_turn_game(5)
+    open_app(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["espionage:game:" + match.id, match.to_json()])
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    click(page, "Resume")
+    click(page, "Show Red's board")
+    click(page, "Move list")
+    items = page.locator("ol.turn-list li.turn")
+    assert items.count() == 30
+    assert items.nth(0).get_by_role("button").inner_text() == "Turn 1, Red"
+    assert items.nth(29).get_by_role("button").inner_text() == "Turn 15, Blue"
+    game = match.game
+    step = int(items.nth(11).get_attribute("data-step"))
+    items.nth(11).get_by_role("button").click()
+    assert page.locator(".history-caption").get_attribute("data-step") == str(step)
+    past = game_after(game, step)
+    view = past.view("red")
+    shown = board(page)
+    markup = dict(page.evaluate("() => [...document.querySelectorAll('g.square')].map(g => [g.dataset.square, g.outerHTML])"))
+    for sq in range(100):
+        name = square_name(sq)
+        assert shown[name][0] == view.piece_at(sq)
+        if past.side_at(sq) == "blue" and view.piece_at(sq) == "?":
+            kind = KINDS[past.kind_at(sq)]
+            assert kind.name not in markup[name] and f'"{kind.letter.lower()}"' not in markup[name]
+    assert str(game.setups[1]) not in page.content()
+    click(page, "Back to the game")
+    assert page.locator('[data-screen="play"]').count() == 1
+
+
+def game_after(game, steps):
+    from espionage import Game
+
+    past = Game(*game.setups, game.volcanoes, game.variant)
+    for e in game.events[:steps]:
+        past.play(e.move)
+    return past
+
+
+def test_rematch_starts_a_game_with_the_colours_swapped(page, open_app):
+    start_game(page, open_app, moves="1 move per turn")
+    click(page, "Resign")
+    click(page, "Resign")
+    click(page, "Rematch")
+    assert_cover_hides_everything(page)
+    assert page.get_by_text("whoever played Blue last game plays Red now").is_visible()
+    click(page, "Show Red's board")
+    assert page.locator('[data-screen="setup"]').count() == 1
+    click(page, "Home")
+    assert page.locator("li.saved-game").count() == 2
+    assert page.get_by_role("button", name="View", exact=True).count() == 1  # the finished game

@@ -591,12 +591,14 @@ def test_setup_drag_clear_and_random():
     app.dispatch("pick", "L")
     app.dispatch("drop", "e1>a1")  # a drag from the board ignores the kind picked in the tray
     assert page(app).pieces() == {"a1": "C", "e2": "G"}
-    press(app, "Random setup")
-    assert len(page(app).pieces()) == 30 and page(app).enabled("Ready")
-    press(app, "Clear")
-    assert page(app).pieces() == {} and not page(app).enabled("Ready")
-    for kind in KINDS:
-        assert tray_count(app, kind) == ARMY[kind]
+    for label in ("Random setup", "Fully random"):
+        press(app, label)
+        assert len(page(app).pieces()) == 30 and page(app).enabled("Ready")
+        assert Counter(app.placed.values()) == ARMY
+        press(app, "Clear")
+        assert page(app).pieces() == {} and not page(app).enabled("Ready")
+        for kind in KINDS:
+            assert tray_count(app, kind) == ARMY[kind]
 
 
 def test_blue_sets_up_on_its_side_of_a_turned_board():

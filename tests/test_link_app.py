@@ -458,3 +458,16 @@ def test_a_setup_in_progress_survives_a_reload_for_inviter_and_invited():
     blue.base_url = "https://example.test/espionage/"
     press(blue, "Ready")
     assert blue.screen in ("link-send", "play")
+
+
+def test_rematch_invites_again_with_the_colours_swapped():
+    red, _ = start("casual", moves="1 move per turn")
+    press(red, "Resign")
+    press(red, "Resign")  # "Resign this game?"
+    press(red, "Rematch")
+    assert red.screen == "setup" and red.side == 1  # Red's device plays Blue now
+    assert red.match.kind == "casual" and red.match.variant.moves_per_turn == 1
+    press(red, "Random setup")
+    press(red, "Ready")
+    assert red.screen == "link-send"
+    assert decode(link_of(red)).inviter == 1

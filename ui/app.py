@@ -37,6 +37,10 @@ from .saves import (
     setup_as_seen,
 )
 
+# "Random setup" places a sensible army (espionage.armies.sensible_setup, shared with the
+# computer player, once merged: then this line becomes that import).
+sensible_army = Setup.random
+
 # A pass-and-play screen that shows one player's army: a page load covers it.
 BEHIND_COVER = ("setup", "play", "results", "history")
 ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
@@ -70,6 +74,7 @@ class App(LinkPlay):
         self.confirm = None
         self.replay = None
         self.rematch = False  # a rematch's first setup says that the players swap colours
+        self.setups_open = False
 
     def _ui_state(self):
         return {
@@ -288,10 +293,11 @@ class App(LinkPlay):
                 self.placed[self.selected] = b
             self.selected = None
 
-    def do_random_setup(self, _):
+    def do_random_setup(self, arg):
+        """"Random setup": a sensible army; "Fully random" (``arg`` "full"): any legal army."""
         if self.screen == "setup":
-            setup = Setup.random(self.side, self.rng)
-            self.placed = dict(setup.items())
+            make = Setup.random if arg == "full" else sensible_army
+            self.placed = dict(make(self.side, self.rng).items())
             self.picked = self.selected = None
 
     def do_clear(self, _):
@@ -300,6 +306,7 @@ class App(LinkPlay):
             self.picked = self.selected = None
 
     def do_save_setup(self, _, name):
+        self.setups_open = True  # the list stays open after working with it
         name = " ".join(name.split())[:40]
         if self.screen != "setup":
             return
@@ -327,6 +334,7 @@ class App(LinkPlay):
         return {name: text for name, text in self.setups.items() if name not in kept}
 
     def do_load_setup(self, name):
+        self.setups_open = True  # the list stays open after working with it
         if self.screen != "setup" or name not in self.offered_setups():
             return
         try:
@@ -337,6 +345,7 @@ class App(LinkPlay):
         self.picked = self.selected = None
 
     def do_delete_setup(self, name):
+        self.setups_open = True  # the list stays open after working with it
         if self.screen == "setup" and name in self.offered_setups():
             setups = {k: v for k, v in self.setups.items() if k != name}
             try:

@@ -200,10 +200,11 @@ def _setup(app, note="", ready_action="ready"):
         f'<div class="tray" role="group" aria-label="Army tray">{"".join(tray)}</div>'
         '<div class="actions">'
         + button("Random setup", "random-setup")
+        + button("Fully random", "random-setup", "full", cls="quiet")
         + button("Clear", "clear")
         + button("Ready", ready_action, disabled=not app.setup_complete, cls="primary")
         + "</div>"
-        '<details class="saved-setups"><summary>Saved setups</summary>'
+        f'<details class="saved-setups"{" open" if app.setups_open else ""}><summary>Saved setups</summary>'
         '<label>Name <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>'
         + button("Save setup", "save-setup")
         + private
