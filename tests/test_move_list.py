@@ -105,3 +105,31 @@ def test_rematch_has_the_same_options_and_says_the_colours_are_swapped():
     press(app, "Show Red's board")
     assert app.screen == "setup" and app.side == RED
     assert len(app.saved_games) == 2
+
+
+ACTIONS = ("history", "history-turn", "history-close", "rematch", "resign", "resign-confirm", "back", "reveal",
+           "random-setup", "cancel", "square", "hand-over")
+ARGS = ("", "0", "1", "3", "-1", "999", "full", "e4", "a1", "x")
+
+
+def test_a_modified_page_sending_anything_anywhere_breaks_nothing():
+    """Random actions with random arguments on every screen: no exception, no board shown
+    without its cover, and the saved game always reads back as the game in memory."""
+    rng = random.Random(7)
+    app = to_play(25)
+    boards = ("play", "results", "history", "setup")
+    seen = set()
+    for _ in range(1500):
+        before, action = app.screen, rng.choice(ACTIONS)
+        app.dispatch(action, rng.choice(ARGS))
+        seen.add(app.screen)
+        if app.screen in boards and before not in boards:
+            assert action == "reveal", f"{action} went from {before} to {app.screen}"
+        if app.match is not None and app.match.game is not None:
+            saved = reloaded(app).matches[app.match.id]
+            assert saved.game.position() == app.match.game.position()
+        if app.screen == "play" and app.next_moves() and rng.random() < 0.3:
+            play_turn(app, rng, checks=False)
+        if app.screen == "home":
+            app.dispatch("resume", app.saved_games[0].id)
+    assert seen >= {"cover", "play", "results", "history", "over", "setup"}
