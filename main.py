@@ -187,13 +187,34 @@ def on_key(event):
     dispatch("key", event.key)
 
 
+# -- the browser's Back button (the app decides what Back does: App.do_back) ------------
+
+
+def arm_back(_event=None):
+    """Away from home, keep one history entry above the page's own, so Back comes to the app."""
+    if app.screen != "home" and not window.history.state:
+        window.history.pushState("espionage", "")
+
+
+def on_pop_state(_event):
+    if app.screen == "home":
+        window.history.back()  # Back on home leaves the app
+        return
+    dispatch("back")
+    arm_back()
+
+
 for name, handler in (("click", on_click), ("pointerdown", on_pointer_down), ("pointerup", on_pointer_up)):
     root.addEventListener(name, create_proxy(handler))
 document.addEventListener("keydown", create_proxy(on_key))
 window.addEventListener("hashchange", create_proxy(on_hash_change))
 links = window.BroadcastChannel.new("espionage-links")
 links.addEventListener("message", create_proxy(on_link_handed))
+document.addEventListener("click", create_proxy(arm_back))  # after the app's own click handler
+window.addEventListener("hashchange", create_proxy(arm_back))
+window.addEventListener("popstate", create_proxy(on_pop_state))
 if str(window.location.hash)[1:]:
     app.dispatch("open-link", str(window.location.hash)[1:], "load")
 render()
+arm_back()
 document.documentElement.classList.add("ready")

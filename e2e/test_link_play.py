@@ -221,6 +221,7 @@ def play_to_end(red, blue, kind, max_turns):
                 shots.add("play")
             if turns >= max_turns:
                 receiver.click("Resign")
+                receiver.click("Resign")  # "Resign this game?"
             else:
                 play_turn(receiver, forward[receiver.name], rng)
                 if "send" not in shots and turns > 6:
@@ -313,6 +314,7 @@ def test_resign_backup_and_bad_links_each_say_why(devices):
     assert tablet.screen == "play"
     # Blue resigns; both devices then show the verdict
     blue.click("Resign")
+    blue.click("Resign")  # "Resign this game?"
     assert blue.page.get_attribute("[data-outcome]", "data-outcome") == "red:resignation"
     tablet.open_link(blue.link())
     assert tablet.page.locator('[data-verdict="fair"]').count() == 1

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from espionage import record
-from espionage.board import SIDES, parse_square, square_name
+from espionage.board import SIDES, square_name
 from espionage.pieces import KINDS
 
 BOARD_STATE = """() => [...document.querySelectorAll('g.square')].map(g => {
@@ -144,34 +144,47 @@ def test_a_whole_game_from_home_to_game_over(page, open_app):
     assert page.locator(".replay-caption").get_attribute("data-step") == "1"
 
 
-def test_resignation_ends_the_game(page, open_app):
+def test_resignation_asks_first_and_keep_playing_keeps_the_game(page, open_app):
     start_game(page, open_app, moves="1 move per turn")
+    click(page, "Resign")
+    assert page.get_by_text("Resign this game?").is_visible()
+    click(page, "Keep playing")
+    assert page.locator("[data-outcome]").count() == 0
+    assert page.locator('[data-screen="play"]').count() == 1
+    click(page, "Resign")
     click(page, "Resign")
     assert page.get_attribute("[data-outcome]", "data-outcome") == "blue:resignation"
 
 
-def test_taps_on_illegal_squares_do_nothing(page, open_app):
+def board_markup(page):
+    return page.inner_html("svg.espionage-board")
+
+
+def test_taps_that_move_nothing_say_why(page, open_app):
     start_game(page, open_app)
     game, _ = saved_game(page)
     view = game.view("red")
     movable = {m.from_square for m in view.legal_moves()}
+    before = board_markup(page)
     stuck = [sq for sq in range(30) if sq not in movable]  # Red pieces with no move now
-    before = page.inner_html("#app")
-    for sq in [parse_square("e5"), parse_square("a10"), *stuck[:3]]:  # empty, enemy, immobile
-        page.click(f'g.square[data-square="{square_name(sq)}"]')
-    assert page.inner_html("#app") == before
-    piece = min(movable)
-    page.click(f'g.square[data-square="{square_name(piece)}"]')
-    selected = page.inner_html("#app")
-    assert selected != before
-    lit = set(view.targets(piece))
-    for sq in (parse_square("a10"), parse_square("j5"), *stuck[:3]):
-        if sq not in lit:
-            page.click(f'g.square[data-square="{square_name(sq)}"]')
-    assert page.inner_html("#app") == selected
+    reasons = {"M": "Mines never move.", "H": "The Headquarters never moves."}
+    taps = [("e5", "Tap one of your pieces first, then where it goes."),
+            ("a10", "That is Blue's piece: tap one of yours, then where it goes.")]
+    for sq in stuck:
+        kind = game.kind_at(sq)
+        taps.append((square_name(sq), reasons.get(kind, f"Your {KINDS[kind].name} has nowhere to go now.")))
+    for name, reason in taps:
+        page.click(f'g.square[data-square="{name}"]')
+        assert page.locator(".message").inner_text() == reason
+        assert board_markup(page) == before
+    first = min(movable)
+    page.click(f'g.square[data-square="{square_name(first)}"]')
+    page.click(f'g.square[data-square="{square_name(view.targets(first)[0])}"]')
+    page.click(f'g.square[data-square="{square_name(view.targets(first)[0])}"]')
+    assert page.locator(".message").inner_text() == "Each turn moves two different pieces: this one already moved."
 
 
-def test_reload_mid_turn_resumes(page, open_app):
+def test_reload_mid_turn_resumes_behind_the_cover(page, open_app):
     start_game(page, open_app)
     game, _ = saved_game(page)
     move = game.view("red").legal_moves()[0]
@@ -179,11 +192,65 @@ def test_reload_mid_turn_resumes(page, open_app):
     sq, target = square_name(move.from_square), square_name(move.to_square)
     game_before, _ = saved_game(page)
     page.reload()
-    page.wait_for_selector("html.ready")
+    page.wait_for_selector("html.ready", state="attached")
+    assert_cover_hides_everything(page)
+    click(page, "Show Red's board")
     assert page.locator(f'[data-move="{sq}-{target}"]').count() == 1
     assert page.get_by_role("button", name="Undo move", exact=True).is_enabled()
     game_after, _ = saved_game(page)
     assert game_after.position() == game_before.position()
+
+
+def reload_shows_the_cover(page, side):
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    assert_cover_hides_everything(page)
+    assert page.get_by_role("button", name=f"Show {side}'s board", exact=True).is_visible()
+
+
+def test_a_page_load_at_every_stage_shows_the_cover(page, open_app):
+    open_app(page)
+    for name in ("New game", "Pass and play", "Start"):
+        click(page, name)
+    reload_shows_the_cover(page, "Red")  # setup (the page opened there at once)
+    click(page, "Show Red's board")
+    click(page, "Random setup")
+    reload_shows_the_cover(page, "Red")  # setup in progress
+    click(page, "Show Red's board")
+    assert page.get_by_role("button", name="Ready", exact=True).is_enabled()  # the setup was kept
+    click(page, "Ready")
+    reload_shows_the_cover(page, "Blue")  # the cover itself
+    click(page, "Show Blue's board")
+    setup_army(page, "blue")
+    reload_shows_the_cover(page, "Red")
+    click(page, "Show Red's board")
+    reload_shows_the_cover(page, "Red")  # a turn
+    click(page, "Show Red's board")
+    play_turn(page, "red", random.Random(1))
+    assert page.locator('[data-screen="results"]').count() == 1
+    reload_shows_the_cover(page, "Red")  # the turn played
+    click(page, "Show Red's board")
+    assert page.locator('[data-screen="results"]').count() == 1
+    click(page, "Hand over")
+    reload_shows_the_cover(page, "Blue")
+
+
+def test_back_returns_to_the_cover_or_home_never_to_a_board(page, open_app):
+    start_game(page, open_app)
+    play_turn(page, "red", random.Random(2))
+    click(page, "Hand over")
+    click(page, "Show Blue's board")
+    page.go_back()
+    assert_cover_hides_everything(page)
+    assert page.get_by_role("button", name="Show Blue's board", exact=True).is_visible()
+    page.go_back()
+    assert page.locator('[data-screen="home"]').count() == 1
+    assert page.locator("[data-piece]").count() == 0
+    click(page, "Resume")
+    assert_cover_hides_everything(page)
+    click(page, "Show Blue's board")
+    page.go_back()
+    assert_cover_hides_everything(page)
 
 
 def test_keyboard_moves_a_cursor_and_enter_taps(page, open_app):
@@ -269,3 +336,96 @@ def test_landscape_tablet_fits_board_and_panel(browser, server_url, open_app):
         assert page.locator('g.square[data-square="e4"]').bounding_box()["height"] >= 44
     finally:
         context.close()
+
+
+def test_blue_is_not_offered_a_setup_red_saved_in_the_same_game(page, open_app):
+    open_app(page)
+    for name in ("New game", "Pass and play", "Start"):
+        click(page, name)
+    click(page, "Random setup")
+    page.locator("details.saved-setups summary").click()
+    page.fill("#setup-name", "Red wall")
+    click(page, "Save setup")
+    assert page.get_by_role("button", name="Load Red wall", exact=True).count() == 1
+    click(page, "Ready")
+    click(page, "Show Blue's board")
+    page.locator("details.saved-setups summary").click()
+    assert page.get_by_text("not offered to Red until it ends").is_visible()
+    assert page.get_by_role("button", name="Load Red wall", exact=True).count() == 0
+    assert "Red wall" not in page.inner_html("#app")
+
+
+def thirty_turn_game(seed):
+    """A pass-and-play save of a game 30 turns in (made with the engine), Red to move."""
+    from espionage import Game, Setup, Variant, random_volcanoes
+    from ui.saves import Match
+
+    rng = random.Random(seed)
+    while True:
+        game = Game(Setup.random("red", rng), Setup.random("blue", rng), random_volcanoes(6, rng))
+        for _ in range(30):
+            first = rng.choice(game.legal_moves())
+            game.play(first)
+            if game.first_move is not None and game.outcome is None:
+                game.play(rng.choice(game.legal_moves()))
+            if game.outcome is not None:
+                break
+        if game.outcome is None and game.turn == "red":
+            match = Match(id="0123456789", variant=Variant(2, 6), volcanoes=game.volcanoes, game=game)
+            match.setups = list(game.setups)
+            return match
+
+
+def test_the_move_list_of_a_30_turn_game_and_a_past_board_keep_hidden_kinds_hidden(page, open_app):
+    match = thirty_turn_game(5)
+    open_app(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["espionage:game:" + match.id, match.to_json()])
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    click(page, "Resume")
+    click(page, "Show Red's board")
+    click(page, "Move list")
+    items = page.locator("ol.turn-list li.turn")
+    assert items.count() == 30
+    assert items.nth(0).get_by_role("button").inner_text() == "Turn 1, Red"
+    assert items.nth(29).get_by_role("button").inner_text() == "Turn 15, Blue"
+    game = match.game
+    step = int(items.nth(11).get_attribute("data-step"))
+    items.nth(11).get_by_role("button").click()
+    assert page.locator(".history-caption").get_attribute("data-step") == str(step)
+    past = game_after(game, step)
+    view = past.view("red")
+    shown = board(page)
+    markup = dict(page.evaluate("() => [...document.querySelectorAll('g.square')].map(g => [g.dataset.square, g.outerHTML])"))
+    for sq in range(100):
+        name = square_name(sq)
+        assert shown[name][0] == view.piece_at(sq)
+        if past.side_at(sq) == "blue" and view.piece_at(sq) == "?":
+            kind = KINDS[past.kind_at(sq)]
+            assert kind.name not in markup[name] and f'"{kind.letter.lower()}"' not in markup[name]
+    assert str(game.setups[1]) not in page.content()
+    click(page, "Back to the game")
+    assert page.locator('[data-screen="play"]').count() == 1
+
+
+def game_after(game, steps):
+    from espionage import Game
+
+    past = Game(*game.setups, game.volcanoes, game.variant)
+    for e in game.events[:steps]:
+        past.play(e.move)
+    return past
+
+
+def test_rematch_starts_a_game_with_the_colours_swapped(page, open_app):
+    start_game(page, open_app, moves="1 move per turn")
+    click(page, "Resign")
+    click(page, "Resign")
+    click(page, "Rematch")
+    assert_cover_hides_everything(page)
+    assert page.get_by_text("whoever played Blue last game plays Red now").is_visible()
+    click(page, "Show Red's board")
+    assert page.locator('[data-screen="setup"]').count() == 1
+    click(page, "Home")
+    assert page.locator("li.saved-game").count() == 2
+    assert page.get_by_role("button", name="View", exact=True).count() == 1  # the finished game

@@ -228,22 +228,31 @@ def play_turn(app, rng, checks=True):
 
 
 def check_illegal_taps(app, move, rng):
-    """Taps on squares that are neither a piece to move nor a target change nothing."""
+    """Taps on squares that are neither a piece to move nor a target change nothing on the
+    board; each says why in one sentence."""
     moves = app.next_moves()
     froms = {m.from_square for m in moves}
     dead = [sq for sq in range(100) if sq not in froms]
-    before = app.html()
+    before = board_markup(app)
     for sq in rng.sample(dead, 3):
         app.dispatch("square", square_name(sq))
-        assert app.html() == before, f"tap on {square_name(sq)} changed the page"
+        assert board_markup(app) == before, f"tap on {square_name(sq)} changed the board"
+        assert page(app).message().endswith("."), square_name(sq)
     tap(app, square_name(move.from_square))
-    selected = app.html()
+    selected = board_markup(app)
     targets = {m.to_square for m in moves if m.from_square == move.from_square}
     for sq in rng.sample([sq for sq in dead if sq not in targets], 3):
         app.dispatch("square", square_name(sq))
-        assert app.html() == selected, f"tap on {square_name(sq)} changed the page"
+        assert board_markup(app) == selected, f"tap on {square_name(sq)} changed the board"
+        assert page(app).message().endswith("."), square_name(sq)
     tap(app, square_name(move.from_square))  # tapping the selected piece again lets it go
-    assert app.selected is None
+    assert app.selected is None and not page(app).message()
+
+
+def board_markup(app):
+    html = app.html()
+    start = html.index("<svg")
+    return html[start : html.index("</svg>", start)], app.selected, tuple(app.planned)
 
 
 def check_board_privacy(app):
@@ -397,10 +406,10 @@ def test_drag_plans_a_move():
     m = app.next_moves()[0]
     app.dispatch("drop", f"{square_name(m.from_square)}>{square_name(m.to_square)}")
     assert app.planned == [m]
-    before = app.html()
-    app.dispatch("drop", "a1>j10")  # not a legal drag: nothing planned
+    before = board_markup(app)
+    app.dispatch("drop", "a1>j10")  # not a legal drag: nothing planned, and the page says why
     assert app.planned == [m]
-    assert app.html() == before
+    assert board_markup(app) == before and page(app).message()
 
 
 # -- positions built by hand ----------------------------------------------------------
@@ -582,12 +591,14 @@ def test_setup_drag_clear_and_random():
     app.dispatch("pick", "L")
     app.dispatch("drop", "e1>a1")  # a drag from the board ignores the kind picked in the tray
     assert page(app).pieces() == {"a1": "C", "e2": "G"}
-    press(app, "Random setup")
-    assert len(page(app).pieces()) == 30 and page(app).enabled("Ready")
-    press(app, "Clear")
-    assert page(app).pieces() == {} and not page(app).enabled("Ready")
-    for kind in KINDS:
-        assert tray_count(app, kind) == ARMY[kind]
+    for label in ("Random setup", "Fully random"):
+        press(app, label)
+        assert len(page(app).pieces()) == 30 and page(app).enabled("Ready")
+        assert Counter(app.placed.values()) == ARMY
+        press(app, "Clear")
+        assert page(app).pieces() == {} and not page(app).enabled("Ready")
+        for kind in KINDS:
+            assert tray_count(app, kind) == ARMY[kind]
 
 
 def test_blue_sets_up_on_its_side_of_a_turned_board():
@@ -623,25 +634,55 @@ def test_saved_setups_round_trip_for_both_colours():
     press(app, "Load My wall")
     assert app.placed == red
     press(app, "Ready")
-    # a new app over the same storage sees the setup; Blue gets it turned 180°
+    # Blue of the same game is not offered Red's setup, even after a reload
     app = App(storage, rng=random.Random(2))
     assert app.screen == "cover"
     press(app, "Show Blue's board")
-    press(app, "Load My wall")
-    assert app.placed == {rotated(sq): k for sq, k in red.items()}
-    assert page(app).pieces()["j10"] == letter_of(red[parse_square("a1")], BLUE)
-    # a Blue setup saved and loaded by Red comes back turned
+    assert not page(app).has_button("Load My wall")
+    assert "not offered to Red until it ends" in app.html()
+    app.dispatch("load-setup", "My wall")  # a modified page asks anyway: refused
+    assert app.placed == {}
+    app.dispatch("delete-setup", "My wall")
+    assert "My wall" in json.loads(storage.get(SETUPS_KEY))
     press(app, "Random setup")
     blue = dict(app.placed)
     press(app, "Save setup", "Blue wall")
-    storage.remove(UI_KEY)  # start afresh from home (the setup screen has no Home button)
+    press(app, "Ready")
+    press(app, "Show Red's board")
+    assert not page(app).has_button("Load Blue wall")  # nor Red Blue's
+    # in another game both are offered to both colours, a Blue setup turned for Red and back
+    storage.remove(UI_KEY)
     app2 = new_app(3, storage)
     press(app2, "Load Blue wall")
     assert app2.placed == {rotated(sq): k for sq, k in blue.items()}
+    press(app2, "Load My wall")
+    assert app2.placed == red
+    press(app2, "Ready")
+    press(app2, "Show Blue's board")
+    press(app2, "Load My wall")
+    assert app2.placed == {rotated(sq): k for sq, k in red.items()}
+    assert page(app2).pieces()["j10"] == letter_of(red[parse_square("a1")], BLUE)
     [forget] = [b for b in page(app2).buttons("Forget") if b.get("data-arg") == "Blue wall"]
     app2.dispatch(forget.get("data-action"), forget.get("data-arg"))
     assert not page(app2).has_button("Load Blue wall") and page(app2).has_button("Load My wall")
     assert set(json.loads(storage.get(SETUPS_KEY))) == {"My wall"}
+
+
+def test_setups_saved_in_a_game_are_offered_to_both_once_it_ends():
+    storage = MemoryStorage()
+    app = new_app(5, storage)
+    press(app, "Random setup")
+    press(app, "Save setup", "Red's")
+    press(app, "Ready")
+    press(app, "Show Blue's board")
+    assert not page(app).has_button("Load Red's")
+    press(app, "Random setup")
+    press(app, "Ready")
+    press(app, "Show Red's board")
+    press(app, "Resign")
+    press(app, "Resign")
+    assert app.match.keeps_from(BLUE) == frozenset()
+    assert App(storage).matches[app.match.id].setups_saved == [["Red's"], []]
 
 
 @pytest.mark.parametrize("text", ["XYZ", "C" * 30, "CCCCCLLLLKKKOOGGSSSSSEEEEMMMMX"])
@@ -667,13 +708,21 @@ def reloaded(app):
     return App(app.storage, rng=random.Random(99))
 
 
-def test_reload_resumes_every_screen():
+def reopened(app, side):
+    """The app after a page load: a player's board comes back only behind the cover."""
+    again = reloaded(app)
+    check_cover(again, side)
+    press(again, f"Show {NAMES[side]}'s board")
+    return again
+
+
+def test_reload_resumes_every_screen_behind_the_cover():
     storage = MemoryStorage()
     app = new_app(4, storage)
     app.dispatch("drop", "C>b2")
     app.dispatch("drop", "M>c3")
-    again = reloaded(app)
-    assert again.screen == "setup" and again.html() == app.html()
+    again = reopened(app, RED)
+    assert again.screen == "setup" and again.html() == app.html()  # the setup in progress
     press(app, "Random setup")
     press(app, "Ready")
     assert reloaded(app).html() == app.html()  # the cover for Blue
@@ -683,14 +732,15 @@ def test_reload_resumes_every_screen():
     press(app, "Show Red's board")
     rng = random.Random(4)
     for _ in range(3):
+        mover = app.side
         play_turn(app, rng, checks=False)
-        assert reloaded(app).html() == app.html()  # results
+        assert reopened(app, mover).html() == app.html()  # the turn played
         press(app, "Hand over")
         assert reloaded(app).html() == app.html()  # cover
         press(app, f"Show {NAMES[app.side]}'s board")
-        assert reloaded(app).html() == app.html()  # board with the last turn
+        assert reopened(app, app.side).html() == app.html()  # board with the last turn
     plan(app, app.next_moves()[0])
-    again = reloaded(app)
+    again = reopened(app, app.side)
     assert again.screen == "play" and again.planned == app.planned
     assert again.match.game.position() == app.match.game.position()
     assert again.html() == app.html()
@@ -699,6 +749,7 @@ def test_reload_resumes_every_screen():
     press(again, "Hand over")
     press(again, f"Show {NAMES[again.side]}'s board")
     press(again, "Resign")
+    press(again, "Resign")  # "Resign this game?"
     third = reloaded(again)
     assert third.screen == "over" and third.html() == again.html()
 
@@ -849,12 +900,60 @@ def test_draw_offer_declined_then_accepted():
     assert node.get("data-outcome") == "draw:agreement"
 
 
-def test_resign():
+def test_resign_asks_first_and_keep_playing_keeps_the_game():
     app = to_play(9)
+    press(app, "Resign")
+    p = page(app)
+    assert "Resign this game?" in p.html and p.has_button("Keep playing")
+    assert app.screen == "play" and app.match.outcome is None
+    press(app, "Keep playing")
+    assert app.screen == "play" and app.match.outcome is None
+    assert "Resign this game?" not in app.html()
+    app.dispatch("resign-confirm")  # without the question, nothing
+    assert app.match.outcome is None
+    press(app, "Resign")
     press(app, "Resign")
     assert app.screen == "over"
     [node] = page(app).find(lambda n: "data-outcome" in n.attrib)
     assert node.get("data-outcome") == "blue:resignation"
+
+
+def test_back_never_goes_past_the_cover_to_a_board():
+    app = new_app(3)
+    press(app, "Random setup")
+    app.dispatch("back")  # from Red's setup: the cover, the setup kept behind it
+    check_cover(app, RED)
+    app.dispatch("back")
+    assert app.screen == "home"
+    press(app, "Resume")
+    press(app, "Show Red's board")
+    press(app, "Random setup")
+    press(app, "Ready")
+    press(app, "Show Blue's board")
+    press(app, "Random setup")
+    press(app, "Ready")
+    press(app, "Show Red's board")
+    play_turn(app, random.Random(3), checks=False)
+    assert app.screen == "results"
+    app.dispatch("back")
+    check_cover(app, RED)  # Red's turn played, behind Red's cover
+    press(app, "Show Red's board")
+    assert app.screen == "results"
+    press(app, "Hand over")
+    press(app, "Show Blue's board")
+    press(app, "Resign")
+    app.dispatch("back")  # first it only closes the question
+    assert app.screen == "play" and app.confirm is None
+    app.dispatch("back")
+    check_cover(app, BLUE)
+    app.dispatch("back")
+    assert app.screen == "home"
+    for screen, back in (("New game", "home"), ("Pass and play", "new")):
+        press(app, "New game")
+        if screen == "Pass and play":
+            press(app, "Pass and play")
+        app.dispatch("back")
+        assert app.screen == back
 
 
 def replay_state(app):
@@ -880,6 +979,7 @@ def test_replay_steps_through_the_game_after_a_resignation():
     total = len(game.events)
     outcome = f"{SIDES[1 - app.side]}:resignation"
     press(app, "Resign")
+    press(app, "Resign")  # "Resign this game?"
     assert replay_state(app) == (total, letters_as_pieces(final))
     assert not page(app).enabled("Forward") and not page(app).enabled("Last")
     press(app, "Back")

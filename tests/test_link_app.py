@@ -155,6 +155,7 @@ def play_to_end(red, blue, seed, max_turns=400, resign_at=None):
             assert_no_spy_named(receiver)
             if turns == resign_at or turns >= max_turns:
                 press(receiver, "Resign")
+                press(receiver, "Resign")  # "Resign this game?"
             else:
                 play_turn(receiver, rng)
             turns += 1
@@ -206,6 +207,7 @@ def test_resignation_and_draws_in_a_sealed_game():
     play_turn(red, rng)
     blue.dispatch("open-link", link_of(red))
     press(blue, "Resign")
+    press(blue, "Resign")  # "Resign this game?"
     assert blue.screen == "over"
     assert over(blue) == ("red:resignation", "pending")
     red.dispatch("open-link", link_of(blue))
@@ -491,3 +493,16 @@ def test_a_setup_in_progress_survives_a_reload_for_inviter_and_invited():
     blue.base_url = "https://example.test/espionage/"
     press(blue, "Ready")
     assert blue.screen in ("link-send", "play")
+
+
+def test_rematch_invites_again_with_the_colours_swapped():
+    red, _ = start("casual", moves="1 move per turn")
+    press(red, "Resign")
+    press(red, "Resign")  # "Resign this game?"
+    press(red, "Rematch")
+    assert red.screen == "setup" and red.side == 1  # Red's device plays Blue now
+    assert red.match.kind == "casual" and red.match.variant.moves_per_turn == 1
+    press(red, "Random setup")
+    press(red, "Ready")
+    assert red.screen == "link-send"
+    assert decode(link_of(red)).inviter == 1

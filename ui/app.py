@@ -13,16 +13,18 @@ import time
 from espionage import Game, IllegalMove, Move, Setup, Variant, random_volcanoes
 from espionage.board import (
     BLUE,
+    ORTHOGONAL,
     RED,
     SETUP_SQUARES,
+    SIDES,
     SIZE,
     parse_square,
     side_index,
     square_name,
 )
-from espionage.pieces import ARMY, KINDS
+from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
-from . import pages
+from . import pages, words
 from .linkplay import LinkPlay, sentence
 from .saves import (
     UI_KEY,
@@ -35,6 +37,12 @@ from .saves import (
     setup_as_seen,
 )
 
+# "Random setup" places a sensible army (espionage.armies.sensible_setup, shared with the
+# computer player, once merged: then this line becomes that import).
+sensible_army = Setup.random
+
+# A pass-and-play screen that shows one player's army: a page load covers it.
+BEHIND_COVER = ("setup", "play", "results", "history")
 ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
@@ -65,7 +73,8 @@ class App(LinkPlay):
         self.planned = []
         self.confirm = None
         self.replay = None
-        self.show_last_turn = False
+        self.rematch = False  # a rematch's first setup says that the players swap colours
+        self.setups_open = False
 
     def _ui_state(self):
         return {
@@ -74,7 +83,6 @@ class App(LinkPlay):
             "side": self.side,
             "placed": {str(sq): k for sq, k in self.placed.items()},
             "planned": [str(m) for m in self.planned],
-            "show_last_turn": self.show_last_turn,
             "options": [self.options.moves_per_turn, self.options.volcanoes],
             "draft": self._draft_state(),
         }
@@ -93,11 +101,12 @@ class App(LinkPlay):
             self._reset_screen(screen, match)
             self.side = data.get("side")
             self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
-            self.show_last_turn = bool(data.get("show_last_turn"))
             for text in data.get("planned", []):
                 self._plan(Move.from_str(text))
             if screen == "over":
                 self._game_over(match)
+            elif screen in BEHIND_COVER and match.mode == "pass":
+                self.screen = "cover"  # whoever holds the device now sees no board until asked
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):
             self._reset_screen("home")
 
@@ -152,8 +161,26 @@ class App(LinkPlay):
             self.options = Variant(self.options.moves_per_turn, int(arg))
 
     def do_start(self, _):
-        if self.screen != "options":
+        if self.screen == "options":
+            self._new_match()
+
+    def do_rematch(self, _):
+        """The same options again, colours swapped: pass and play says who plays which now;
+        a link game sets up a new invitation with this device's colour swapped."""
+        match = self.match
+        if self.screen != "over" or match is None:
             return
+        self.options = match.variant
+        if match.mode == "pass":
+            self._new_match()
+            self._cover(self.match, RED)
+            self.rematch = True
+            return
+        self.link_kind, self.link_side = match.kind, 1 - match.side
+        self._reset_screen("link-options")
+        self.do_link_setup("")
+
+    def _new_match(self):
         match = Match(
             id=f"{self.rng.getrandbits(40):010x}",
             variant=self.options,
@@ -190,6 +217,22 @@ class App(LinkPlay):
     def do_cancel(self, _):
         self.confirm = None
 
+    def do_back(self, _):
+        """The browser's Back: one screen up, and never past a cover to a player's board."""
+        match = self.match
+        if self.confirm is not None:
+            self.confirm = None
+        elif self.screen == "history":
+            self.do_history_close("")
+        elif self.screen in BEHIND_COVER and getattr(match, "mode", None) == "pass":
+            self._cover(match, self.side)
+        elif self.screen in ("options", "link-options"):
+            self._reset_screen("new")
+        elif self.screen == "link-backup":
+            self.do_link_back("")
+        elif self.screen != "home":
+            self._reset_screen("home")
+
     # -- the cover between players ------------------------------------------------
 
     def _cover(self, match, side):
@@ -197,15 +240,17 @@ class App(LinkPlay):
         self.side = side
 
     def do_reveal(self, _):
+        """Show the board the cover hides: a setup (in progress after a reload), the turn
+        to play (with the moves planned before a reload), or the turn just played."""
         if self.screen != "cover":
             return
-        match, side = self.match, self.side
+        match = self.match
         if match.game is None:
-            self._begin_setup(match, side)
+            self.screen = "setup"
+        elif match.to_move() == self.side:
+            self.screen = "play"
         else:
-            self._reset_screen("play", match)
-            self.side = side
-            self.show_last_turn = True
+            self.screen = "results"
 
     # -- setup ----------------------------------------------------------------------
 
@@ -248,10 +293,11 @@ class App(LinkPlay):
                 self.placed[self.selected] = b
             self.selected = None
 
-    def do_random_setup(self, _):
+    def do_random_setup(self, arg):
+        """"Random setup": a sensible army; "Fully random" (``arg`` "full"): any legal army."""
         if self.screen == "setup":
-            setup = Setup.random(self.side, self.rng)
-            self.placed = dict(setup.items())
+            make = Setup.random if arg == "full" else sensible_army
+            self.placed = dict(make(self.side, self.rng).items())
             self.picked = self.selected = None
 
     def do_clear(self, _):
@@ -260,6 +306,7 @@ class App(LinkPlay):
             self.picked = self.selected = None
 
     def do_save_setup(self, _, name):
+        self.setups_open = True  # the list stays open after working with it
         name = " ".join(name.split())[:40]
         if self.screen != "setup":
             return
@@ -277,9 +324,18 @@ class App(LinkPlay):
             return
         self.setups = setups
         self.message = f"Setup “{name}” saved on this device."
+        if self.match.mode == "pass":
+            self.match.saved_setup(self.side, name)
+            self._save(self.match)
+
+    def offered_setups(self):
+        """The saved setups this side may load (never the other side's of the same game)."""
+        kept = self.match.keeps_from(self.side) if self.match.mode == "pass" else frozenset()
+        return {name: text for name, text in self.setups.items() if name not in kept}
 
     def do_load_setup(self, name):
-        if self.screen != "setup" or name not in self.setups:
+        self.setups_open = True  # the list stays open after working with it
+        if self.screen != "setup" or name not in self.offered_setups():
             return
         try:
             self.placed = placement_from_seen(self.setups[name], self.side)
@@ -289,7 +345,8 @@ class App(LinkPlay):
         self.picked = self.selected = None
 
     def do_delete_setup(self, name):
-        if self.screen == "setup" and name in self.setups:
+        self.setups_open = True  # the list stays open after working with it
+        if self.screen == "setup" and name in self.offered_setups():
             setups = {k: v for k, v in self.setups.items() if k != name}
             try:
                 save_setups(self.storage, setups)
@@ -361,8 +418,38 @@ class App(LinkPlay):
         elif any(m.from_square == sq for m in self.next_moves()):
             self.selected = sq
         else:
-            return  # a tap on a square that does nothing changes nothing
-        self.show_last_turn = False
+            self.message = self.refusal(sq)
+
+    def refusal(self, sq):
+        """Why a tap on ``sq`` moves nothing, as a sentence (the tap changes nothing else)."""
+        if self.turn_complete:
+            return words.refusal("complete")
+        view, side = self.view(), self.side
+        letters, _ = self.planned_letters()
+        owners = [view.owner(x) for x in range(SIZE * SIZE)]
+        for m in self.planned:
+            mover, owners[m.from_square] = owners[m.from_square], None
+            if owners[m.to_square] is None:
+                owners[m.to_square] = mover
+        letter = letters[sq]
+        if owners[sq] == side:
+            if letter.upper() in (MINE, HEADQUARTERS):
+                return words.refusal(letter.upper())
+            if any(m.to_square == sq for m in self.planned):
+                return words.refusal("moved")
+            return words.refusal("boxed", kind=letter)
+        chosen = self.selected
+        if chosen is not None:
+            if sq not in ORTHOGONAL[chosen]:
+                return words.refusal("far")
+            if letter == VOLCANO:
+                return words.refusal("into-volcano")
+            if self.planned and sq == self.planned[0].to_square:
+                return words.refusal("attacked", square=square_name(sq))
+            return words.refusal("no-return", square=square_name(sq), kind=letters[chosen])
+        if owners[sq] is not None:
+            return words.refusal("enemy", enemy=owners[sq])
+        return words.refusal("volcano" if letter == VOLCANO else "empty")
 
     def do_undo(self, _):
         if self.screen == "play" and self.planned:
@@ -395,7 +482,6 @@ class App(LinkPlay):
         else:
             self._reset_screen(screen, match)
             self.side = side
-            self.show_last_turn = screen == "play"
         self.message = message
 
     def do_hand_over(self, _):
@@ -421,9 +507,18 @@ class App(LinkPlay):
             self._save(self.match)
 
     def do_resign(self, _):
+        """Ask first: resigning cannot be taken back."""
+        if self._may_resign():
+            self.confirm = "resign"
+
+    def _may_resign(self):
         match = self.match
-        if self.screen not in ("play", "link-send") or match is None or match.to_move() is None:
+        return self.screen in ("play", "link-send") and match is not None and match.to_move() is not None
+
+    def do_resign_confirm(self, _):
+        if self.confirm != "resign" or not self._may_resign():
             return
+        match = self.match
         match.resign(self.side)
         self._save(match)
         self._show_match(match, self.message)
@@ -446,20 +541,46 @@ class App(LinkPlay):
             self.replay = max(0, min(last, steps[arg]))
 
     def replay_view(self):
-        """Both armies revealed, after the first ``replay`` moves.
-
-        Built on a fresh copy of the game: undoing the real game would first
-        undo a resignation or an agreed draw, and corrupt it."""
+        """Both armies revealed, after the first ``replay`` moves."""
         game = self.match.full_game()
         if self.replay >= len(game.events):
             return game.full_view()
+        return self._past_game(self.replay).full_view()
+
+    def _past_game(self, steps):
+        """The game after its first ``steps`` moves, on a fresh copy: undoing the real
+        game would first undo a resignation or an agreed draw, and corrupt it."""
+        game = self.match.full_game()
         if game.setups is not None:
             past = Game(*game.setups, game.volcanoes, game.variant)
         else:
             past = Game.from_position(game.start_position, game.variant.moves_per_turn)
-        for e in game.events[: self.replay]:
+        for e in game.events[:steps]:
             past.play(e.move)
-        return past.full_view()
+        return past
+
+    # -- the move list ------------------------------------------------------------------
+
+    def do_history(self, _):
+        """Every turn so far as this player knows it (pass and play: the device has the game)."""
+        if self.screen == "play" and self.match.mode == "pass":
+            self.screen = "history"
+            self.replay = None
+            self.selected = None
+
+    def do_history_turn(self, arg):
+        """Show the board as this player saw it after a past turn (``arg``: moves played by then)."""
+        if (self.screen == "over" and arg.isdigit() and int(arg) <= len(self.match.game.events)) or (self.screen == "history" and arg.isdigit() and int(arg) in dict(pages.turns(self.view().events))):
+            self.replay = int(arg)
+
+    def do_history_close(self, _):
+        if self.screen == "history":
+            self.screen = "play"
+            self.replay = None
+
+    def history_view(self):
+        """The viewer's board after the turn chosen in the move list (its own view then)."""
+        return self._past_game(self.replay).view(SIDES[self.side])
 
     # -- taps and keys ------------------------------------------------------------------
 

@@ -18,13 +18,17 @@ from .pages import (
     _board_screen,
     _events_list,
     _removed_trays,
+    badge_legend,
     button,
+    enemy_left,
     play_picture,
+    resign_control,
+    selection_line,
     side_name,
     variant_fields,
 )
 from .render import BoardPicture, board_svg
-from .words import describe, outcome_text
+from .words import boards_after, describe, outcome_text
 
 KIND_TEXT = {
     SEALED: (
@@ -117,8 +121,8 @@ def told(events, view, viewer):
     answer what the Spy unmasks), but by the rules a Spy that moved is still a
     hidden piece: the page says "piece" unless the board shows that kind there."""
     out = []
-    for e in events:
-        text = getattr(e, "text", None) or describe(e, viewer)
+    for e, board in zip(events, boards_after(events, view.letters)):
+        text = getattr(e, "text", None) or describe(e, viewer, board)
         if e.side != viewer and hasattr(e, "pending"):
             name = side_name(e.side)
             letter = view.letters[e.move.to_square]
@@ -198,14 +202,16 @@ def _play(app):
         f"<h1>Your turn ({side_name(side)})</h1>"
         f'<p class="status">{escape(KIND_TEXT[seat.kind][0])} link game · turn {view.turn_number}</p>'
     ]
-    if app.show_last_turn:
-        panel.append(_events_list(told(_recent(view, side), view, side), "Since your last turn", side))
+    panel.append(_events_list(told(_recent(view, side), view, side), "Since your last turn", side))
     if seat.draw_offered:
         panel.append(
             f'<div class="offer"><p>{opponent} offers a draw. Accept it, or play your turn to decline.</p>'
             + button("Accept draw", "accept-draw")
             + "</div>"
         )
+    panel.append(enemy_left(view, side))
+    panel.append(selection_line(app))
+    panel.append(badge_legend(picture.letters, picture.unmasked))
     need = match.variant.moves_per_turn
     if app.planned:
         planned = ", ".join(str(m) for m in app.planned)
@@ -226,7 +232,7 @@ def _play(app):
         + "</div>"
         '<div class="actions secondary">'
         + button("Offer draw", "offer-draw", pressed=match.offer)
-        + button("Resign", "resign", cls="danger")
+        + resign_control(app)
         + button("Back up this game", "link-backup", cls="quiet")
         + button("Home", "home", cls="quiet")
         + "</div>"
@@ -273,7 +279,7 @@ def _link_send(app):
         svg = board_svg(_seat_picture(app, view, last_turn=mine))
     panel.append(
         '<div class="actions secondary">'
-        + (button("Resign", "resign", cls="danger") if seat.joined else "")
+        + (resign_control(app) if seat.joined else "")
         + button("Back up this game", "link-backup", cls="quiet")
         + button("Home", "home")
         + "</div>"
@@ -418,7 +424,8 @@ def home_items(app):
         elif match is None:
             actions = button("Delete", "link-delete", key, cls="quiet")
         else:
-            actions = button("Resume", "link-resume", key) + button("Delete", "link-delete", key, cls="quiet")
+            label = "View" if match.outcome is not None else "Resume"
+            actions = button(label, "link-resume", key) + button("Delete", "link-delete", key, cls="quiet")
         if match is None:
             what = "A saved link game that this version cannot read (kept untouched)"
         else:

@@ -11,10 +11,10 @@ from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
 from .render import BoardPicture, board_svg, piece_svg
-from .words import describe, outcome_text
+from .words import boards_after, describe, outcome_text, selection
 
-SCREENS = ("home", "new", "options", "setup", "cover", "play", "results", "over")
-MATCH_SCREENS = ("setup", "cover", "play", "results", "over")
+SCREENS = ("home", "new", "options", "setup", "cover", "play", "results", "over", "history")
+MATCH_SCREENS = ("setup", "cover", "play", "results", "over", "history")
 
 def button(label, action, arg="", disabled=False, cls="", pressed=None, title=""):
     attrs = [f'type="button" data-action="{escape(action)}"']
@@ -29,6 +29,18 @@ def button(label, action, arg="", disabled=False, cls="", pressed=None, title=""
     if title:
         attrs.append(f'title="{escape(title)}"')
     return f"<button {' '.join(attrs)}>{escape(label)}</button>"
+
+
+def resign_control(app):
+    """The Resign button, or (once pressed) the question that makes sure."""
+    if app.confirm != "resign":
+        return button("Resign", "resign", cls="danger")
+    return (
+        '<div class="confirm" role="alertdialog" aria-label="Resign this game?"><p>Resign this game?</p>'
+        + button("Resign", "resign-confirm", cls="danger")
+        + button("Keep playing", "cancel", cls="primary")
+        + "</div>"
+    )
 
 
 def side_name(side):
@@ -62,7 +74,8 @@ def _home(app):
         actions = (
             button("Delete game", "delete-confirm", cls="danger") + button("Keep", "cancel")
             if confirm
-            else button("Resume", "resume", match.id) + button("Delete", "delete", match.id, cls="quiet")
+            else button("View" if match.outcome is not None else "Resume", "resume", match.id)
+            + button("Delete", "delete", match.id, cls="quiet")
         )
         variant = "one move per turn" if match.variant.moves_per_turn == 1 else "two moves per turn"
         items.append(
@@ -162,11 +175,17 @@ def _setup(app, note="", ready_action="ready"):
             f'<button type="button" class="{cls}" data-action="pick" data-arg="{kind}" data-drag="{kind}" '
             f'aria-pressed="{"true" if app.picked == kind else "false"}" aria-label="{info.name}, {left} left" title="{info.name}"'
             f"{' disabled' if not left and app.selected is None else ''}>"
-            f'{piece_svg(letter_of(kind, side), side, size=40)}<span class="count">{left}</span></button>'
+            f'{piece_svg(letter_of(kind, side), side, size=40)}<span class="count">{left}</span>'
+            f'<span class="kind-name" aria-hidden="true">{info.name}</span></button>'
         )
     saved = "".join(
         f'<li>{button(f"Load {name}", "load-setup", name)}{button("Forget", "delete-setup", name, cls="quiet")}</li>'
-        for name in sorted(app.setups)
+        for name in sorted(app.offered_setups())
+    )
+    private = (
+        f'<p class="hint">Setups saved during this game are not offered to {side_name(1 - side)} until it ends.</p>'
+        if app.match.mode == "pass"
+        else ""
     )
     placed = len(app.placed)
     hint = (
@@ -174,18 +193,21 @@ def _setup(app, note="", ready_action="ready"):
         if placed < 30
         else "All 30 pieces stand. Tap two pieces to swap them, or press Ready."
     )
+    hint += " To take a piece back, tap it on the board, then tap the tray."
     panel = (
         f"<h1>{side_name(side)}: set up your army</h1>{note}"
         f'<p class="hint">{hint}</p><p class="count-line">{placed} of 30 placed</p>'
         f'<div class="tray" role="group" aria-label="Army tray">{"".join(tray)}</div>'
         '<div class="actions">'
         + button("Random setup", "random-setup")
+        + button("Fully random", "random-setup", "full", cls="quiet")
         + button("Clear", "clear")
         + button("Ready", ready_action, disabled=not app.setup_complete, cls="primary")
         + "</div>"
-        '<details class="saved-setups"><summary>Saved setups</summary>'
+        f'<details class="saved-setups"{" open" if app.setups_open else ""}><summary>Saved setups</summary>'
         '<label>Name <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>'
         + button("Save setup", "save-setup")
+        + private
         + (f"<ul>{saved}</ul>" if saved else '<p class="hint">None saved on this device yet.</p>')
         + "</details>"
         + f'<div class="actions secondary">{button("Home", "home", cls="quiet")}</div>'
@@ -194,7 +216,8 @@ def _setup(app, note="", ready_action="ready"):
 
 
 def _board_screen(name, svg, panel, app):
-    body = f'<div class="layout"><div class="board-wrap">{svg}</div><div class="panel">{panel}{_message(app)}</div></div>'
+    # the message first: on a tablet held upright the panel starts right under the board
+    body = f'<div class="layout"><div class="board-wrap">{svg}</div><div class="panel">{_message(app)}{panel}</div></div>'
     return f'<section class="screen screen-{name}" data-screen="{name}">{body}</section>'
 
 
@@ -204,7 +227,14 @@ def _board_screen(name, svg, panel, app):
 def _cover(app):
     side = side_name(app.side)
     body = (
-        f'<div class="cover-inner"><p class="cover-title">Hand the device to {side}</p>'
+        '<div class="cover-inner">'
+        + (
+            f'<p class="rematch-note">Rematch, colours swapped: whoever played {side_name(1 - app.side)} '
+            f"last game plays {side} now.</p>"
+            if app.rematch
+            else ""
+        )
+        + f'<p class="cover-title">Hand the device to {side}</p>'
         f'<p class="hint">{side}: press the button when the other player is not looking.</p>'
         + button(f"Show {side}'s board", "reveal", cls="primary")
         + f'<p>{button("Home", "home", cls="quiet")}</p>'
@@ -233,10 +263,44 @@ def _removed_trays(view):
     return '<div class="removed-trays">' + "".join(out) + "</div>"
 
 
-def _events_list(events, heading, viewer):
+def enemy_left(view, side):
+    """How many of each enemy kind are still on the board (the whole army less those removed)."""
+    enemy = 1 - side
+    removed = view.removed[SIDES[enemy]]
+    cells = []
+    for kind, info in KINDS.items():
+        left = info.count - sum(1 for k in removed if k == kind)
+        cls = "enemy-kind" + (" gone" if not left else "")
+        cells.append(
+            f'<span class="{cls}" data-kind="{kind}" data-left="{left}" title="{info.name}: {left} left">'
+            f'{piece_svg(letter_of(kind, enemy), enemy, size=26)}<span class="count">{left}</span></span>'
+        )
+    return (
+        f'<div class="enemy-left" role="group" aria-label="{side_name(enemy)} pieces still on the board">'
+        f'<h3>{side_name(enemy)} on the board</h3><div class="enemy-kinds">{"".join(cells)}</div></div>'
+    )
+
+
+def badge_legend(letters, unmasked):
+    """What the eye badge means, shown while an unmasked piece is on the board."""
+    shown = sorted(sq for sq in unmasked if letters[sq] not in (None, "?", "V"))
+    if not shown:
+        return ""
+    icon = piece_svg(letters[shown[0]], None, size=26, unmasked=True)
+    return (
+        f'<p class="badge-legend hint">{icon} The eye marks an unmasked piece: '
+        "both players know what it is.</p>"
+    )
+
+
+def _events_list(events, heading, viewer, letters=None):
+    """The events as sentences; ``letters`` (the board now) names the pieces they unmasked."""
     if not events:
         return ""
-    items = "".join(f"<li>{escape(getattr(e, 'text', None) or describe(e, viewer))}</li>" for e in events)
+    boards = boards_after(events, letters) if letters is not None else [None] * len(events)
+    items = "".join(
+        f"<li>{escape(getattr(e, 'text', None) or describe(e, viewer, board))}</li>" for e, board in zip(events, boards)
+    )
     return f'<div class="events"><h3>{heading}</h3><ul>{items}</ul></div>'
 
 
@@ -261,6 +325,15 @@ def play_picture(app, view):
     return picture, opponent_last
 
 
+def selection_line(app):
+    """The selected piece named ("Captain (3) on e4 — unmasked: Blue knows it"), or nothing."""
+    sq = app.selected
+    if sq is None:
+        return ""
+    letters, unmasked = app.planned_letters()
+    return f'<p class="selection-line">{escape(selection(letters[sq], sq, sq in unmasked, 1 - app.side))}</p>'
+
+
 def _play(app):
     view = app.view()
     side = app.side
@@ -268,8 +341,9 @@ def _play(app):
     last = view.last_turn
     match = app.match
     panel = [f'<h1>{side_name(side)}\'s board</h1><p class="status">Turn {view.turn_number} · {side_name(side)} to move</p>']
-    if app.show_last_turn and opponent_last:
-        panel.append(_events_list(last, f"{side_name(1 - side)}'s last turn", side))
+    panel.append(enemy_left(view, side))
+    if opponent_last:
+        panel.append(_events_list(last, f"{side_name(1 - side)}'s last turn", side, view.letters))
     if match.draw_offered_to(side):
         panel.append(
             f'<div class="offer"><p>{side_name(1 - side)} offers a draw.</p>'
@@ -277,6 +351,8 @@ def _play(app):
             + button("Decline draw", "decline-draw")
             + "</div>"
         )
+    panel.append(selection_line(app))
+    panel.append(badge_legend(picture.letters, picture.unmasked))
     need = match.variant.moves_per_turn
     if app.planned:
         planned = ", ".join(str(m) for m in app.planned)
@@ -292,8 +368,9 @@ def _play(app):
         + button("Submit turn", "submit", disabled=not app.turn_complete, cls="primary")
         + "</div>"
         '<div class="actions secondary">'
+        + button("Move list", "history")
         + button("Offer draw", "offer-draw", disabled=match.draw_offer is not None)
-        + button("Resign", "resign", cls="danger")
+        + resign_control(app)
         + button("Home", "home", cls="quiet")
         + "</div>"
     )
@@ -310,12 +387,65 @@ def _results(app):
     )
     panel = (
         f"<h1>{side_name(side)}'s turn played</h1>"
-        + _events_list(view.last_turn, "What happened", side)
+        + _events_list(view.last_turn, "What happened", side, view.letters)
         + f'<div class="actions">{button("Hand over", "hand-over", cls="primary")}</div>'
         f'<p class="hint">Then pass the device to {side_name(1 - side)}: the board is covered until they open it.</p>'
         + _removed_trays(view)
     )
     return _board_screen("results", board_svg(picture), panel, app)
+
+
+# -- the move list -----------------------------------------------------------------------
+
+
+def turns(events):
+    """The events a turn at a time: (moves played by the end of the turn, its events)."""
+    out = []
+    for step, e in enumerate(events, 1):
+        if out and (out[-1][1][0].turn, out[-1][1][0].side) == (e.turn, e.side):
+            out[-1] = (step, out[-1][1] + [e])
+        else:
+            out.append((step, [e]))
+    return out
+
+
+def turn_list(events, viewer, current):
+    """Every turn, each a button that shows the board after it (``current``: the one shown)."""
+    items = []
+    for step, group in turns(events):
+        first = group[0]
+        label = f"Turn {first.turn}, {side_name(first.side)}"
+        said = "; ".join(describe(e, viewer) for e in group)
+        cls = "turn current" if step == current else "turn"
+        items.append(
+            f'<li class="{cls}" data-step="{step}">{button(label, "history-turn", step, pressed=step == current)}'
+            f"<span>{escape(said)}</span></li>"
+        )
+    return f'<ol class="turn-list">{"".join(items)}</ol>' if items else '<p class="hint">No moves yet.</p>'
+
+
+def _history(app):
+    side = app.side
+    live = app.view()
+    step = app.replay
+    if step is None:
+        view, caption = live, "The board now. Tap a turn to see the board after it."
+        last = ()
+    else:
+        view = app.history_view()
+        group = next(g for s, g in turns(live.events) if s == step)
+        caption = f"The board after turn {group[0].turn} ({side_name(group[0].side)}), as you saw it then."
+        last = tuple(e.move for e in group)
+    picture = BoardPicture(
+        letters=view.letters, unknown_side=1 - side, bottom=side, unmasked=view.unmasked, last_turn=last
+    )
+    panel = (
+        f"<h1>{side_name(side)}'s move list</h1>"
+        f'<p class="history-caption hint" data-step="{"" if step is None else step}">{caption}</p>'
+        f'<div class="actions">{button("Back to the game", "history-close", cls="primary")}</div>'
+        + turn_list(live.events, side, step)
+    )
+    return _board_screen("history", board_svg(picture), panel, app)
 
 
 # -- game over -------------------------------------------------------------------------
@@ -335,7 +465,7 @@ def _over(app):
         total = len(game.events)
         current = view.events[step - 1] if step else None
         caption = (
-            f"Move {step} of {total}: {escape(describe(current, None))}"
+            f"Move {step} of {total}: {escape(describe(current, None, view.letters))}"
             if current
             else f"Start position ({total} moves in all)"
         )
@@ -362,9 +492,12 @@ def _over(app):
         + extras
         + replay
         + '<div class="actions">'
-        + button("New game", "new", cls="primary")
+        + button("Rematch", "rematch", cls="primary")
+        + button("New game", "new")
         + button("Home", "home")
         + "</div>"
+        + '<p class="hint">Rematch: the same options, and the players swap colours.</p>'
         + _removed_trays(view)
+        + ("<h2>Every turn</h2>" + turn_list(game.full_view().events, None, step) if game is not None else "")
     )
     return _board_screen("over", board_svg(picture), panel, app)

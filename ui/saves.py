@@ -58,6 +58,17 @@ class Match:
     draw_offer: int | None = None
     mode: str = "pass"
     updated: float = 0.0
+    # The names of the setups each side saved during this game: the other side of the
+    # same game is not offered them while it lasts.
+    setups_saved: list = field(default_factory=lambda: [[], []])
+
+    def saved_setup(self, side, name):
+        self.setups_saved[side] = sorted({*self.setups_saved[side], name})
+        self.setups_saved[1 - side] = [n for n in self.setups_saved[1 - side] if n != name]
+
+    def keeps_from(self, side):
+        """The saved setups ``side`` may not load: the other side's, while the game lasts."""
+        return frozenset(self.setups_saved[1 - side]) if self.outcome is None else frozenset()
 
     def start(self):
         self.game = Game(self.setups[RED], self.setups[BLUE], self.volcanoes, self.variant)
@@ -145,6 +156,7 @@ class Match:
                 "setups": [None if s is None else str(s) for s in self.setups],
                 "record": None if self.game is None else record.write(self.game),
                 "draw_offer": self.draw_offer,
+                "setups_saved": self.setups_saved,
                 "updated": self.updated,
             }
         )
@@ -167,7 +179,10 @@ class Match:
                 draw_offer=data.get("draw_offer"),
                 mode=data.get("mode", "pass"),
                 updated=float(data.get("updated", 0)),
+                setups_saved=[[str(n) for n in names] for names in data.get("setups_saved", [[], []])],
             )
+            if len(match.setups_saved) != 2:
+                raise ValueError("the save is damaged (it needs two lists of saved setups)")
             if data.get("record"):
                 match.game = record.read(data["record"])
             return match
