@@ -261,7 +261,7 @@ def check_board_privacy(app):
     html = app.html()
     view, game = app.view(), app.match.game
     enemy = 1 - app.side
-    hidden = [sq for sq in range(100) if view.letters[sq] == "?"]
+    hidden = [sq for sq in range(100) if view.letters[sq] == "?" and sq not in view.learned]
     squares = Page(html).squares()
     for sq in hidden:
         kind = game.kind_at(sq)
@@ -1089,3 +1089,24 @@ def test_home_from_setup_and_cover_keeps_the_game():
     press(app, "Resume")
     press(app, "Show Red's board")
     assert app.screen == "setup" and app.side == RED and not app.placed
+
+
+def test_a_spy_that_unmasked_your_pieces_is_drawn_as_a_spy_with_its_mark():
+    # Blue to move: its hidden Spy steps from e6 to e5, next to Red's hidden d4 and e4
+    game_position = epn({"a1": "H", "d4": "C", "e4": "L", "j10": "h", "e6": "s", "c9": "c"}, side="b", turn=3)
+    app = app_at(game_position)  # Blue's board
+    app.dispatch("square", "e6")
+    app.dispatch("square", "e5")
+    app.dispatch("square", "c9")
+    app.dispatch("square", "c8")
+    press(app, "Submit turn")
+    press(app, "Hand over")
+    press(app, "Show Red's board")
+    view = app.view()
+    assert view.letters[parse_square("e5")] == "?"  # SPEC §4: the Spy itself is not unmasked
+    assert view.learned == {parse_square("e5"): "S"} and view.marks[parse_square("e5")] == "unmasking"
+    square = page(app).squares()["e5"]
+    piece = next(n for n in square.iter() if "piece" in classes(n))
+    assert piece.get("data-piece") == "s" and piece.get("data-known") == "unmasking"
+    assert "known: it unmasked pieces as a Spy" in text(square.find("title"))
+    assert page(app).pieces()["c8"] == "?"  # the other piece that moved stays unknown
