@@ -1,5 +1,6 @@
 """The link codec: round trips, sizes, every kind of bad link, and a fuzz test of the decoder."""
 
+import base64
 import random
 
 import pytest
@@ -7,9 +8,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from espionage import Setup
+from espionage.game import QUIET_LIMIT
 from espionage.link import (
+    MAX_LINK_CHARS,
     SETUP_RADIX,
     LinkError,
+    OversizedLink,
+    UnknownFormat,
     decode,
     decode_body,
     frame,
@@ -17,6 +22,7 @@ from espionage.link import (
     setup_unrank,
     unframe,
 )
+from espionage.link.framing import MAX_BODY_BYTES, MAX_SIDE_TURNS
 from espionage.sealed import BACKUP, DUPLICATE, NO_SEAT, OTHER_GAME, Seat, spectate
 from tests.linkplay import play, random_turn
 
@@ -223,3 +229,60 @@ def test_valid_links_with_random_tails_raise_only_link_error(data):
         decode_body(body[:cut] + tail)
     except LinkError:
         pass
+
+
+# -- hostile sizes, old formats, secrets ---------------------------------------------------
+
+
+def hostile(link, size, seed=0):
+    """A valid link's body followed by a random tail, framed with a correct check code."""
+    tail = random.Random(seed).randbytes(size)
+    return frame(unframe(link) + tail)
+
+
+def test_a_link_longer_than_any_game_is_refused_before_decoding(monkeypatch):
+    a, _b, _ = play("sealed", 401, resign_at=20)
+    huge = hostile(a.link(), 1 << 20)
+    assert len(huge) > MAX_LINK_CHARS and unframe.__module__ == "espionage.link.framing"
+
+    def never(*_):
+        raise AssertionError("a link longer than any game reached the decoder")
+
+    monkeypatch.setattr("espionage.link.transcript.Reader", never)
+    monkeypatch.setattr("espionage.link.framing.base64.urlsafe_b64decode", never)
+    with pytest.raises(OversizedLink, match="longer than any game can make"):
+        decode(huge)
+    saved = a.to_dict()
+    with pytest.raises(OversizedLink):
+        a.receive(huge)
+    assert a.to_dict() == saved
+
+
+def test_the_size_cap_follows_from_the_rules():
+    assert MAX_SIDE_TURNS == (2 * 30 + 1) * QUIET_LIMIT
+    assert MAX_LINK_CHARS > MAX_SIDE_TURNS * 2 * 7 // 6  # every move fits, even at 7 bits per casual move
+
+
+@pytest.mark.parametrize("kind", ["casual", "sealed"])
+def test_hostile_tails_just_under_the_cap_are_refused(kind):
+    a, _b, _ = play(kind, 402, resign_at=20)
+    link = hostile(a.link(), MAX_BODY_BYTES - len(unframe(a.link())) - 64)
+    assert len(link) <= MAX_LINK_CHARS
+    with pytest.raises(LinkError):
+        decode(link)
+
+
+def test_a_link_of_the_first_format_is_refused_as_older():
+    old = base64.urlsafe_b64encode(bytes([1, 3, 1, 2, 3, 0, 0, 0, 0, 0, 0])).rstrip(b"=").decode()
+    with pytest.raises(UnknownFormat, match="older version of the app"):
+        decode(old)
+
+
+def test_secrets_and_game_ids_do_not_come_from_the_games_random_generator():
+    """The rng a test passes picks volcanoes and setups; the secret and the game id come from `secrets`."""
+    one = Seat.new_game("sealed", "red", rng=random.Random(5))
+    two = Seat.new_game("sealed", "red", rng=random.Random(5))
+    assert one.setup == two.setup and one.t.volcanoes == two.t.volcanoes
+    assert one.secret != two.secret and one.game_id != two.game_id
+    j1, j2 = Seat.join(one.link(), rng=random.Random(6)), Seat.join(one.link(), rng=random.Random(6))
+    assert j1.setup == j2.setup and j1.secret != j2.secret

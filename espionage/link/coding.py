@@ -142,7 +142,8 @@ class Reader:
         The reader's interval is the writer's; its code is the data's 32-bit window
         there, less the writer's low end (as in any range coder)."""
         low, range_, _cache, cache_size, settled = state
-        if data[: len(settled) - 1] != settled[1:]:
+        k = max(len(settled) - 1, 0)  # the first byte (always 0) is left out of bodies
+        if bytes(data[:k]).ljust(k, b"\0") != settled[1:]:
             return None
         reader = cls(b"", out)
         reader.data, reader.end = bytes(data), len(data)
