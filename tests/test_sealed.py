@@ -10,7 +10,7 @@ from espionage import SIDES, Game, IllegalMove
 from espionage.board import AROUND
 from espionage.link import TURN, HonestAuthor, LinkError, decode
 from espionage.pieces import MINE, SPY
-from espionage.sealed import FAIR, SealedView, Seat, audit, spectate
+from espionage.sealed import FAIR, FALSE_CLAIM, PLAYING, UNVERIFIED, VERIFIED_FAIR, SealedView, Seat, audit, spectate
 from tests.linkplay import play, random_turn
 
 
@@ -274,6 +274,7 @@ def test_lying_device_is_caught(lie):
     pattern = LIES[lie].format(turn=liar.turn, side=SIDES[liar.side].capitalize())
     for seat in (a, b):
         assert re.fullmatch(pattern, seat.verdict), seat.verdict
+        assert seat.check == FALSE_CLAIM
 
 
 def test_moved_mine_is_caught():
@@ -359,3 +360,22 @@ def test_a_quiet_move_tells_its_kind_only_when_it_unmasks(seed):
             if (c.attack or public) and g.side_at(to) == SIDES[c.side]:
                 told.add(to)
     assert flagged and silent
+
+
+def test_a_result_stays_unverified_until_the_opponent_reveals():
+    rng = random.Random(111)
+    a = Seat.new_game("sealed", "red", rng=rng)
+    b = Seat.join(a.link(), rng=rng)
+    assert a.check == b.check == PLAYING
+    a.receive(b.link())
+    b.receive(a.play_turn(random_turn(a, rng)))
+    b.play_turn(random_turn(b, rng))
+    a.receive(b.link())
+    a.resign()  # Red's link carries its resignation and its army
+    assert a.outcome is not None and a.check == UNVERIFIED and a.verdict is None
+    b.receive(a.link())  # Blue's device reveals Blue's army at once
+    assert b.check == VERIFIED_FAIR
+    a.receive(b.link())
+    assert a.check == VERIFIED_FAIR and a.verdict == FAIR
+    casual = Seat.new_game("casual", "red", rng=rng)
+    assert casual.check == PLAYING
