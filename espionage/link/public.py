@@ -24,8 +24,12 @@ MOBILE_PER_ARMY = sum(n for k, n in ARMY.items() if k in MOVABLE)
 class MoveClaim(NamedTuple):
     """One move of a sealed turn, with what the mover claimed about it.
 
-    ``kind``: the attacker's kind (attacks) or the piece's public kind, else None;
-    ``spy``: True/False when the move says whether it is a Spy's, None when it says nothing."""
+    ``kind``: the attacker's kind (attacks), else None;
+    ``spy``: True/False when the move says whether it is a Spy's, None when it says nothing (yet);
+    ``spy_source``: how that is told: KNOWN (the piece's kind is public: it attacked or was
+    unmasked), FLAG (a flag in the turn, when a hidden enemy piece certainly stands next to
+    the target), ASK (the need depends on the result of an earlier move of the turn: the
+    defender asks at resolution, the mover answers in its next message), or None."""
 
     move: Move
     side: int
@@ -35,6 +39,7 @@ class MoveClaim(NamedTuple):
     attack: bool
     kind: str | None
     spy: bool | None
+    spy_source: str | None = None
 
 
 class PendingTurn(NamedTuple):
@@ -58,6 +63,19 @@ class ResolvedMove(NamedTuple):
     won: bool | None = None
     removed: tuple | None = None
     unmasked: tuple = ()
+
+
+KNOWN, FLAG, ASK = "known", "flag", "ask"
+
+
+class SpyQuestion(NamedTuple):
+    """Whether the piece of ``claim`` (moved in a turn whose earlier move might have changed
+    what it unmasks) is a Spy: its ``owner`` answers in its next message. If it is, the
+    defender's pieces on ``squares`` (hidden next to it when it arrived) are unmasked then."""
+
+    claim: MoveClaim
+    squares: tuple
+    owner: int
 
 
 class Ask(NamedTuple):
@@ -153,23 +171,39 @@ class PublicBoard:
         """Every move public information allows: as if each of ``side``'s pieces could move."""
         return self.moves_for(side, [sq for sq in range(100) if self.owner(sq) == side], first)
 
-    def claim(self, move, side, index, kind=None, spy=None):
+    def claim(self, move, side, index, kind=None, spy=None, source=None):
         """The claim for ``move`` (its attacker's ``kind`` and Spy flag as the mover told them)."""
         pid = self.pid[move.from_square]
         attack = self.owner(move.to_square) == 1 - side
         known = self.known.get(pid)
         if attack:
             kind = known or kind
-            spy = kind == SPY
+            spy, source = kind == SPY, KNOWN
         elif known is not None:
-            kind, spy = None, known == SPY
-        return MoveClaim(move, side, self.turn, index, pid, attack, kind, spy)
+            kind, spy, source = None, known == SPY, KNOWN
+        return MoveClaim(move, side, self.turn, index, pid, attack, kind, spy, source)
 
-    def tells_spy(self, side, move):
-        """Whether a quiet move by a piece of unknown kind says if it is a Spy: only when
-        enemy pieces not unmasked stand around its target, where the rules show their
-        owner as much."""
-        return bool(self.hidden_enemies_around(side, move.to_square))
+    def spy_source(self, side, move, earlier):
+        """How a quiet move by a piece of unknown kind tells whether it is a Spy, after the
+        ``earlier`` claims of its turn (not yet resolved): the rules show it only if a hidden
+        enemy piece stands next to its target once those are resolved.
+
+        FLAG when some such piece is certainly still hidden then (an earlier attack may
+        remove its target, and unmask around it if it is a Spy's; an earlier quiet Spy
+        certainly unmasks around it); ASK when that depends on an earlier result; else None."""
+        hidden = set(self.hidden_enemies_around(side, move.to_square))
+        uncertain = set()
+        for c in earlier:
+            to = c.move.to_square
+            if c.attack:
+                uncertain.add(to)
+                if c.spy:
+                    uncertain.update(AROUND[to])
+            elif c.spy:
+                hidden.difference_update(AROUND[to])
+        if hidden - uncertain:
+            return FLAG
+        return ASK if hidden else None
 
     def _forget_no_return(self, side, square):
         nr = self.no_return[side]
@@ -178,10 +212,10 @@ class PublicBoard:
 
     def resolve(self, pending, defender):
         """Play the ``pending`` turn on this board as the engine would, the defender's
-        answers coming from ``defender``; the ResolvedMoves and the new Asks, in order."""
+        answers coming from ``defender``; the ResolvedMoves, the new Asks and SpyQuestions."""
         side = 1 - pending.side
         mover = pending.side
-        done, asks = [], []
+        done, asks, questions = [], [], []
         for claim in pending.moves:
             if self.outcome is not None:
                 done.append(ResolvedMove(claim, voided=True))
@@ -223,6 +257,10 @@ class PublicBoard:
                             self.known[npid] = defender.kind_around(claim, npid, n)
                             self.unmasked.add(n)
                             unmasked.append(n)
+                elif claim.spy_source == ASK:
+                    hidden = self.hidden_enemies_around(mover, to)
+                    if hidden:
+                        questions.append(SpyQuestion(claim, tuple(hidden), mover))
             done.append(ResolvedMove(claim, False, won, removed, tuple(unmasked)))
             if removed is not None:
                 lost_side, lost_kind = removed
@@ -244,7 +282,19 @@ class PublicBoard:
                 self.turn += 1
             if self.quiet >= QUIET_LIMIT:
                 self.outcome = Outcome(None, "move_limit")
-        return done, asks
+        return done, asks, questions
+
+    def answer(self, question, spy):
+        """The owner's answer to a SpyQuestion: if a Spy, the Asks for the pieces it unmasks."""
+        if not spy:
+            return []
+        side = 1 - question.owner
+        asks = []
+        for sq in question.squares:
+            if self.owner(sq) == side and sq not in self.unmasked:
+                self.unmasked.add(sq)
+                asks.append(Ask(question.claim, self.pid[sq], sq, side))
+        return asks
 
     def end(self, outcome):
         """The game ends by a player's decision (resignation, agreement, no legal move)."""

@@ -116,6 +116,13 @@ class SealedView(BoardView):
             self.pending += tuple(
                 f"your Spy unmasked {square_name(sq)}: its kind comes with the next link" for sq in asked
             )
+        questions = [q for q in t.questions if q.owner != viewer]
+        if viewer is not None and questions:
+            self.pending += tuple(
+                f"asked whether {side_name(q.owner)}'s piece on {square_name(q.claim.move.to_square)} is a Spy: "
+                "the answer comes with the next link"
+                for q in questions
+            )
 
     def owner(self, sq):
         return self.owners[sq]
