@@ -76,6 +76,8 @@ class RandomLiar(HonestAuthor):
 
     def attacker_kind(self, claim):
         truth = super().attacker_kind(claim)
+        if truth not in MOVABLE_LETTERS:  # a Mine or Headquarters attacking: the link only has movable kinds
+            return MOVABLE_LETTERS[claim.index % len(MOVABLE_LETTERS)]
         return self.told(("kind", claim.index), truth, lambda: self.rng.choice(MOVABLE_LETTERS))
 
     def spy_flag(self, claim):
