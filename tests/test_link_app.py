@@ -4,6 +4,8 @@ Each device only ever sees the other's link, read from its own page's link
 field (``#link-text``), exactly what a player copies and sends.
 """
 
+import base64
+import hashlib
 import json
 import random
 import re
@@ -12,7 +14,7 @@ from html import unescape
 import pytest
 
 from espionage.board import SIDES, parse_square
-from espionage.link import Transcript, decode
+from espionage.link import Transcript, UnknownFormat, decode
 from espionage.pieces import KINDS
 from espionage.sealed import Seat
 from ui.app import App
@@ -508,3 +510,16 @@ def test_rematch_invites_again_with_the_colours_swapped():
     press(red, "Ready")
     assert red.screen == "link-send"
     assert decode(link_of(red)).inviter == 1
+
+
+def test_a_game_saved_in_the_first_link_format_is_listed_as_unreadable_and_kept():
+    head = bytes([1, 3, 7, 7, 7])  # format 1: version byte, length, body
+    old_link = base64.urlsafe_b64encode(head + hashlib.sha256(head).digest()[:6]).rstrip(b"=").decode()
+    with pytest.raises(UnknownFormat, match="older version"):
+        decode(old_link)
+    storage = MemoryStorage()
+    saved = json.dumps({"format": 1, "seat": {"format": 1, "link": old_link, "side": "red"}, "updated": 1.0})
+    storage.set(SEAT_PREFIX + "00000000000000aa", saved)
+    app = App(storage)
+    assert "cannot read (kept untouched)" in app.html()
+    assert storage.get(SEAT_PREFIX + "00000000000000aa") == saved

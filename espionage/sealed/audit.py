@@ -66,7 +66,7 @@ class _Replay:
         what, g = claim[0], self.g
         if what == "turn":
             return self._turn(claim[1])
-        if what in ("result", "watched", "around", "answer"):
+        if what in ("result", "watched", "around", "answer", "spy_answer"):
             c = claim[1]
             if c.index not in self.after:
                 return None  # a move the true game never made: reported as late
@@ -140,6 +140,16 @@ class _Replay:
         return None
 
     _answer = _around
+
+    def _spy_answer(self, c, side, spy):
+        to = c.move.to_square
+        letter = self.after[c.index][0][to]
+        truth = letter is not None and letter.upper() == SPY
+        if spy and not truth:
+            return f"turn {c.turn}: {side_name(side)} said its piece on {square_name(to)} was a Spy; it is a {kind_name(letter.upper() if letter else None)}"
+        if truth and not spy:
+            return f"turn {c.turn}: {side_name(side)}'s Spy moved to {square_name(to)} but {side_name(side)} said it was not a Spy"
+        return None
 
 
 def _late_move(g, c):
