@@ -214,10 +214,19 @@ def test_resignation_and_draws_in_a_sealed_game():
     press(blue, "Resign")  # "Resign this game?"
     assert blue.screen == "over"
     assert over(blue) == ("red:resignation", "pending")
+    assert "Unverified result." in blue.html() and "stands on Red's word" in blue.html()
+    home = App(blue.storage)
+    home.dispatch("home")
+    assert "finished, unverified: Red has not revealed its army yet" in home.html()  # the home list says so too
     red.dispatch("open-link", link_of(blue))
     assert over(red) == ("red:resignation", "fair")
     blue.dispatch("open-link", link_of(red))
     assert over(blue) == ("red:resignation", "fair")
+    # both armies known and every claim checked: the same replay as pass-and-play
+    total = len(blue.match.full_game().events)
+    assert f'data-step="{total}"' in blue.html()
+    press(blue, "First")
+    assert 'data-step="0"' in blue.html()
     # Blue's device got Red's last link on top of its own: both verified, nothing asks to be sent
     assert 'data-nothing-to-send="true"' in blue.html() and 'id="link-text"' not in blue.html()
     assert "Send the final link" not in blue.html()

@@ -286,8 +286,11 @@ def verdict_markup(seat):
     verdict = seat.verdict
     if verdict is None:
         return (
-            f'<p class="verdict pending-verdict" data-verdict="pending">The fairness check waits for '
-            f"{opponent}'s final link, which reveals {opponent}'s army.</p>"
+            f'<p class="verdict pending-verdict" data-verdict="pending"><strong>Unverified result.</strong> '
+            f"{opponent}'s army has not been revealed yet, so nothing {opponent}'s device said during the game "
+            f"(fight results, kinds, Spy sightings) could be checked: this result stands on {opponent}'s word. "
+            f"The check runs as soon as {opponent}'s final link arrives; if it never comes, the result stays "
+            "unverified.</p>"
         )
     if verdict == FAIR:
         return (

@@ -54,7 +54,7 @@ from ..moves import Move
 from ..pieces import MOVABLE
 from ..setup import Setup, random_volcanoes
 from ..variant import STANDARD
-from .audit import audit
+from .audit import replay
 from .views import CasualSpectatorView, SealedView, side_name
 
 FAIR = "verified fair"
@@ -191,8 +191,15 @@ class Seat:
         if self.t.kind != SEALED or not self.t.complete:
             return None
         if self._verdict is None:
-            self._verdict = audit(self.t) or FAIR
+            problem, game = replay(self.t)
+            self._verdict = problem or FAIR
+            self._true_game = game if problem is None else None
         return self._verdict
+
+    def true_game(self):
+        """Sealed, once both armies are revealed and every claim holds: the whole game as it was
+        (for the replay at the end); None before, or after a false claim."""
+        return self._true_game if self.verdict == FAIR else None
 
     @property
     def check(self):
