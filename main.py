@@ -6,6 +6,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from ui.app import App
+from ui.patch import diff
 
 DRAG_DISTANCE = 12  # pixels a pointer must travel before a press counts as a drag
 
@@ -43,10 +44,45 @@ app.base_url = str(window.location.href).split("#")[0]
 app.can_share = hasattr(window.navigator, "share")
 root = document.getElementById("app")
 drag = {}
+shown = {"markup": ""}  # the markup now on the page
 
 
 def render():
-    root.innerHTML = app.html()
+    """Put the app's markup on the page, changing only the elements that changed."""
+    markup = app.html()
+    try:
+        for patch in diff(shown["markup"], markup):
+            _put(patch)
+    except Exception as e:  # the page was not what the patches expect: write it whole
+        window.console.error(f"patching the page failed ({e!r}): written whole")
+        root.innerHTML = markup
+    shown["markup"] = markup
+
+
+def _put(patch):
+    element = root
+    for index in patch.path:
+        element = element.children.item(index)
+    if patch.kind == "attrs":
+        for name, value in patch.attributes:
+            if value is None:
+                element.removeAttribute(name)
+            else:
+                element.setAttribute(name, value)
+    elif patch.kind == "text":
+        element.textContent = patch.text
+    elif patch.kind == "inner":
+        element.innerHTML = patch.markup
+    elif patch.kind == "outer":
+        element.outerHTML = patch.markup
+    else:
+        old = [element.children.item(patch.start + i) for i in range(patch.count)]
+        if patch.start + patch.count == element.children.length:
+            element.insertAdjacentHTML("beforeend", patch.markup)
+        else:
+            element.children.item(patch.start + patch.count).insertAdjacentHTML("beforebegin", patch.markup)
+        for child in old:
+            child.remove()
 
 
 def dispatch(action, arg="", value=""):
@@ -178,6 +214,7 @@ def on_key(event):
     dispatch("key", event.key)
 
 
+window.espionageMarkup = create_proxy(app.html)  # the whole page as a full render writes it (for tests)
 for name, handler in (("click", on_click), ("pointerdown", on_pointer_down), ("pointerup", on_pointer_up)):
     root.addEventListener(name, create_proxy(handler))
 document.addEventListener("keydown", create_proxy(on_key))

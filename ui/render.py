@@ -30,6 +30,7 @@ with a margin for the file and rank labels, so the SVG scales to any width.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from math import hypot
 
@@ -45,6 +46,8 @@ SIDE_CLASSES = ("red", "blue")
 CELL = 100
 BOARD = CELL * SIZE
 VIEWBOX = (-44, -8, BOARD + 52, BOARD + 52)
+SQUARE_START = '<g class="square '
+"""How each square's markup begins; the squares are drawn one after the other."""
 FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
 
 # -- colours ------------------------------------------------------------------
@@ -300,19 +303,27 @@ def board_svg(picture: BoardPicture) -> str:
     letters = tuple(picture.letters)
     if len(letters) != SIZE * SIZE:
         raise ValueError(f"a board picture needs 100 letters, not {len(letters)}")
-    for letter in letters:
-        if letter not in _LETTERS:
-            raise ValueError(f"{letter!r} is not a piece letter a board picture can show")
+    if not _LETTERS.issuperset(letters):
+        bad = next(letter for letter in letters if letter not in _LETTERS)
+        raise ValueError(f"{bad!r} is not a piece letter a board picture can show")
     bottom = 1 if picture.bottom else 0
     unknown_side = picture.unknown_side
     viewer = 1 - unknown_side if unknown_side is not None else bottom
-    unmasked = frozenset(picture.unmasked)
-    targets = frozenset(picture.targets)
-    zone = frozenset(picture.zone)
     last = [_move(m) for m in picture.last_turn]
     planned = [_move(m) for m in picture.planned]
-    last_from = {m.from_square for m in last}
-    last_to = {m.to_square for m in last}
+    marks = {}
+    for mark, squares in (
+        (UNMASKED, picture.unmasked),
+        (TARGET, picture.targets),
+        (LAST_FROM, [m.from_square for m in last]),
+        (LAST_TO, [m.to_square for m in last]),
+        (ZONE, picture.zone),
+        (SELECTED_MARK, () if picture.selected is None else (picture.selected,)),
+        (CURSOR, () if picture.cursor is None else (picture.cursor,)),
+    ):
+        for sq in squares:
+            marks[sq] = marks.get(sq, 0) | mark
+    owners = picture.owners or _NO_OWNERS
 
     vb = " ".join(str(v) for v in VIEWBOX)
     out = [
@@ -324,13 +335,10 @@ def board_svg(picture: BoardPicture) -> str:
         _DEFS,
         f'<rect class="frame" x="-6" y="-6" width="{BOARD + 12}" height="{BOARD + 12}" rx="10" fill="{FRAME}"/>',
     ]
-    for row in range(SIZE):
-        for col in range(SIZE):
-            sq = square_at(col * CELL, row * CELL, bottom)
-            out.append(
-                _square(sq, letters[sq], picture, bottom, viewer, unknown_side, unmasked, targets, zone,
-                        last_from, last_to)
-            )
+    out += [
+        _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0))
+        for sq in _DRAWING_ORDER[bottom]
+    ]
     if last:
         out.append('<g class="last-moves" pointer-events="none">')
         for m in last:
@@ -349,12 +357,22 @@ def board_svg(picture: BoardPicture) -> str:
                 'stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
             )
         out.append("</g>")
-    out.append(_labels(bottom))
+    out.append(_LABELS[bottom])
     out.append("</svg>")
     return "".join(out)
 
 
-def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone, last_from, last_to):
+# What marks a square, as bits (a square's markup is cached by its letter, owner, view and marks)
+UNMASKED, TARGET, LAST_FROM, LAST_TO, ZONE, SELECTED_MARK, CURSOR = (1 << i for i in range(7))
+_NO_OWNERS = (None,) * (SIZE * SIZE)
+_DRAWING_ORDER = tuple(
+    tuple(square_at(col * CELL, row * CELL, bottom) for row in range(SIZE) for col in range(SIZE)) for bottom in (0, 1)
+)
+
+
+@lru_cache(maxsize=4096)
+def _square(sq, letter, owner, bottom, viewer, unknown_side, marks):
+    """One square's markup: a tap changes few squares, so most come from the cache."""
     name = square_name(sq)
     x, y = square_origin(sq, bottom)
     shade = "dark" if (file_of(sq) + rank_of(sq)) % 2 == 0 else "light"
@@ -366,37 +384,39 @@ def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone
     has_piece = letter is not None and not is_volcano
     side = None
     if has_piece:
-        side = p.owners[sq] if p.owners and p.owners[sq] is not None else _piece_side(letter, unknown_side, viewer)
+        side = owner if owner is not None else _piece_side(letter, unknown_side, viewer)
+    selected, target, cursor, zone = (bool(marks & m) for m in (SELECTED_MARK, TARGET, CURSOR, ZONE))
+    last_from, last_to, unmasked = (bool(marks & m) for m in (LAST_FROM, LAST_TO, UNMASKED))
 
     if is_volcano:
         classes.append("volcano")
         what = "volcano"
     elif has_piece:
         what = _piece_name(letter, side, viewer)
-        if sq in unmasked:
+        if unmasked:
             what += ", unmasked"
     else:
         what = "empty"
     notes = []
-    if sq == p.selected:
+    if selected:
         classes.append("selected")
         notes.append("selected")
-    if sq in targets:
+    if target:
         classes.append("target")
         if has_piece:
             classes.append("attack")
             notes.append("can attack" if side != viewer else "can move here")
         else:
             notes.append("can move here")
-    if sq in last_from:
+    if last_from:
         classes.append("last-from")
         notes.append("last turn moved from here")
-    if sq in last_to:
+    if last_to:
         classes.append("last-to")
         notes.append("last turn moved here")
-    if sq in zone:
+    if zone:
         classes.append("zone")
-    if sq == p.cursor:
+    if cursor:
         classes.append("cursor")
 
     fill = CELL_FILL["volcano"] if is_volcano else CELL_FILL[area, shade]
@@ -408,26 +428,26 @@ def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone
             f'<rect class="cell" width="{CELL}" height="{CELL}" fill="{fill}"/>'
         )
     ]
-    if sq in zone:
+    if zone:
         parts.append('<rect class="glow" x="4" y="4" width="92" height="92" rx="6" fill="#fff" '
                      'fill-opacity=".5" stroke="#fff" stroke-width="3"/>')
-    if sq in last_from or sq in last_to:
-        opacity = ".5" if sq in last_to else ".3"
+    if last_from or last_to:
+        opacity = ".5" if last_to else ".3"
         parts.append(f'<rect class="last" width="{CELL}" height="{CELL}" fill="{LAST}" fill-opacity="{opacity}"/>')
-    if sq == p.selected:
+    if selected:
         parts.append(
             f'<rect class="sel" x="3" y="3" width="94" height="94" rx="4" fill="{SELECTED}" fill-opacity=".7" '
             'stroke="#e09a00" stroke-width="6"/>'
         )
-    if sq in targets and not has_piece:
+    if target and not has_piece:
         parts.append(f'<rect class="reach" width="{CELL}" height="{CELL}" fill="{HINT}" fill-opacity=".16"/>')
     if is_volcano:
         parts.append('<use class="volcano-art" href="#volcano"/>')
     elif has_piece:
-        parts.append(_piece_markup(letter, side, sq in unmasked))
-    if sq in targets:
+        parts.append(_piece_markup(letter, side, unmasked))
+    if target:
         parts.append(f'<use class="hint" href="#hint-{"attack" if has_piece else "move"}"/>')
-    if sq == p.cursor:
+    if cursor:
         parts.append('<use class="focus-ring" href="#focus-ring"/>')
     parts.append("</g>")
     return "".join(parts)
@@ -466,6 +486,10 @@ def _labels(bottom):
     return "".join(out)
 
 
+_LABELS = (_labels(0), _labels(1))
+
+
+@lru_cache(maxsize=256)
 def piece_svg(letter: str, side: int | None = None, size=48, unmasked=False) -> str:
     """One piece's icon as a standalone ``<svg>`` (for trays and legends).
 
