@@ -51,18 +51,23 @@ def render():
     """Put the app's markup on the page, changing only the elements that changed."""
     markup = app.html()
     try:
+        elements = {(): root}  # by path: patches near one another share the walk down
         for patch in diff(shown["markup"], markup):
-            _put(patch)
+            _put(patch, _element(elements, patch.path))
     except Exception as e:  # the page was not what the patches expect: write it whole
         window.console.error(f"patching the page failed ({e!r}): written whole")
         root.innerHTML = markup
     shown["markup"] = markup
 
 
-def _put(patch):
-    element = root
-    for index in patch.path:
-        element = element.children.item(index)
+def _element(elements, path):
+    element = elements.get(path)
+    if element is None:
+        element = elements[path] = _element(elements, path[:-1]).children.item(path[-1])
+    return element
+
+
+def _put(patch, element):
     if patch.kind == "attrs":
         for name, value in patch.attributes:
             if value is None:

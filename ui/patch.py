@@ -38,7 +38,6 @@ exactly the new one.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from html import unescape
 from typing import NamedTuple
 
@@ -100,11 +99,26 @@ def _element_end(markup, tag, name):
             depth, pos = depth - 1, end + len(close)
 
 
-@lru_cache(maxsize=64)
-def children(content, board=False):
-    """The child elements of ``content`` as markup strings, or None if it holds text.
+_split = {}
+"""Recent results of children(), by the identity of the content string (kept
+alive here): the pieces of one render are the old side of the next diff, and
+looking them up this way costs no hashing of long strings."""
 
-    In the ``board``'s content the squares are split off at once (each starts
+
+def children(content, board=False):
+    """The child elements of ``content`` as markup strings, or None if it holds text."""
+    known = _split.get((id(content), board))
+    if known is not None and known[0] is content:
+        return known[1]
+    if len(_split) > 1024:
+        _split.clear()
+    found = _children(content, board)
+    _split[id(content), board] = (content, found)
+    return found
+
+
+def _children(content, board):
+    """In the ``board``'s content the squares are split off at once (each starts
     with SQUARE_START and they follow one another), the rest element by element."""
     if not board or SQUARE_START not in content:
         return _elements(content)
@@ -137,6 +151,14 @@ def _elements(content):
 
 def _parts(element):
     """An element's start tag, its content (None for an empty element) and its name."""
+    known = _split.get((id(element), None))
+    if known is not None and known[0] is element:
+        return known[1]
+    found = _split[id(element), None] = (element, _tag_and_content(element))
+    return found[1]
+
+
+def _tag_and_content(element):
     tag = OPEN_TAG.match(element)
     name = tag.group(1).lower()
     if tag.group(0).endswith("/>") or name in VOID:
