@@ -24,7 +24,9 @@ count) from the root's children down to it; the empty path is the root. Kinds:
 
 Children are compared in order. When a parent keeps its number of children,
 each changed child is patched in place: its attributes, then its content (text,
-or its own children compared the same way). Otherwise the changed run between
+or its own children compared the same way); a child that became another
+element (another name, or another ``id``, ``data-screen`` or ``data-square``)
+is replaced. Otherwise the changed run between
 the common first and last children is spliced. The markup read is the app's
 own: well-formed, no comments, ``<`` and ``>`` escaped in text and attribute
 values, attribute values in double quotes, void HTML elements (``<input>``)
@@ -53,6 +55,9 @@ OPAQUE = frozenset({"button", "defs", "option", "script", "select", "style", "sv
 """Elements not compared inside (none of them holds one of its own kind, so
 their end is found at once): one whose content changed is replaced whole. The
 board's ``<svg>`` is the exception, so that its squares are compared one by one."""
+KEYS = ("id", "data-screen", "data-square")
+"""Attributes that say what an element is: one whose key changed is another
+element (another screen, say), replaced whole rather than patched."""
 BOARD_CLASS = 'class="espionage-board'
 OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)[^>]*>")
 ATTRIBUTE = re.compile(r'\s([^\s=/>]+)(?:="([^"]*)")?')
@@ -208,14 +213,16 @@ def _element(old, new, path, patches):
     opaque = name in OPAQUE and BOARD_CLASS not in new_tag
     if (
         name != new_name
-        or old_content is None
-        or new_content is None
+        or (old_content is None) != (new_content is None)
         or (opaque and old_content != new_content and ("<" in old_content or "<" in new_content))
     ):
         patches.append(Patch("outer", path, new))
         return
     if old_tag != new_tag:
         before, after = _attributes(old_tag), _attributes(new_tag)
+        if any(before.get(key) != after.get(key) for key in KEYS):
+            patches.append(Patch("outer", path, new))
+            return
         changes = [(k, v) for k, v in after.items() if before.get(k) != v] + [(k, None) for k in before if k not in after]
         patches.append(Patch("attrs", path, new_tag, attributes=tuple(changes)))
     if old_content == new_content:

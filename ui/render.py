@@ -19,9 +19,10 @@ The markup is a contract other code relies on:
   (``?`` for an enemy piece of unknown kind: such a piece's markup names no kind
   anywhere, not even in its ``<title>``);
 - volcano squares draw a volcano and have no ``data-piece``;
-- planned moves are ``<path class="planned-move" data-move="e3-e4">`` arrows,
-  the opponent's last turn ``<path class="last-move">`` arrows; both ignore
-  pointer events.
+- planned moves are ``<path class="planned-move" data-move="e3-e4">`` arrows
+  in ``<g class="planned-moves">``, the opponent's last turn ``<path
+  class="last-move">`` arrows in ``<g class="last-moves">``; both groups are
+  always there (empty when there is nothing to show) and ignore pointer events.
 
 Coordinates: the board is 1000 x 1000 user units (100 per square) in a viewBox
 with a margin for the file and rank labels, so the SVG scales to any width.
@@ -339,24 +340,22 @@ def board_svg(picture: BoardPicture) -> str:
         _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0))
         for sq in _DRAWING_ORDER[bottom]
     ]
-    if last:
-        out.append('<g class="last-moves" pointer-events="none">')
-        for m in last:
-            d = _arrow(m.from_square, m.to_square, bottom, 9, 28, 22, 12, 40)
-            out.append(
-                f'<path class="last-move" d="{d}" fill="{LAST}" fill-opacity=".75" '
-                'stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
-            )
-        out.append("</g>")
-    if planned:
-        out.append('<g class="planned-moves" pointer-events="none">')
-        for m in planned:
-            d = _arrow(m.from_square, m.to_square, bottom, 16, 46, 34, 26, 6)
-            out.append(
-                f'<path class="planned-move" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" d="{d}" fill="{PLANNED}" fill-opacity=".9" stroke="#fff" '
-                'stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
-            )
-        out.append("</g>")
+    # both layers are always there, empty or not: a tap then changes a layer, not the board's children
+    out.append('<g class="last-moves" pointer-events="none">')
+    for m in last:
+        d = _arrow(m.from_square, m.to_square, bottom, 9, 28, 22, 12, 40)
+        out.append(
+            f'<path class="last-move" d="{d}" fill="{LAST}" fill-opacity=".75" '
+            'stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
+        )
+    out.append('</g><g class="planned-moves" pointer-events="none">')
+    for m in planned:
+        d = _arrow(m.from_square, m.to_square, bottom, 16, 46, 34, 26, 6)
+        out.append(
+            f'<path class="planned-move" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" d="{d}" fill="{PLANNED}" fill-opacity=".9" stroke="#fff" '
+            'stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
+        )
+    out.append("</g>")
     out.append(_LABELS[bottom])
     out.append("</svg>")
     return "".join(out)
