@@ -104,21 +104,28 @@ def _element_end(markup, tag, name):
             depth, pos = depth - 1, end + len(close)
 
 
-_split = {}
-"""Recent results of children(), by the identity of the content string (kept
-alive here): the pieces of one render are the old side of the next diff, and
-looking them up this way costs no hashing of long strings."""
+_split = [{}, {}]
+"""How the markup of this diff and of the one before was split (children() and
+element parts), by the identity of the string split (kept alive here): the
+pieces of one render are the old side of the next diff, and looking them up
+this way costs no hashing of long strings."""
+
+
+def _known(key, markup):
+    for memo in _split:
+        found = memo.get(key)
+        if found is not None and found[0] is markup:
+            return found
+    return None
 
 
 def children(content, board=False):
     """The child elements of ``content`` as markup strings, or None if it holds text."""
-    known = _split.get((id(content), board))
-    if known is not None and known[0] is content:
+    known = _known((id(content), board), content)
+    if known is not None:
         return known[1]
-    if len(_split) > 1024:
-        _split.clear()
     found = _children(content, board)
-    _split[id(content), board] = (content, found)
+    _split[0][id(content), board] = (content, found)
     return found
 
 
@@ -156,10 +163,10 @@ def _elements(content):
 
 def _parts(element):
     """An element's start tag, its content (None for an empty element) and its name."""
-    known = _split.get((id(element), None))
-    if known is not None and known[0] is element:
+    known = _known((id(element), None), element)
+    if known is not None:
         return known[1]
-    found = _split[id(element), None] = (element, _tag_and_content(element))
+    found = _split[0][id(element), None] = (element, _tag_and_content(element))
     return found[1]
 
 
@@ -177,6 +184,7 @@ def _attributes(tag):
 
 def diff(old, new):
     """The patches that turn the root content ``old`` into ``new``."""
+    _split[:] = [{}, _split[0]]
     patches = []
     if not _diff(old, new, (), patches) or len(patches) > MAX_PATCHES:
         return [Patch("inner", (), new)]
