@@ -1,4 +1,4 @@
-"""The browser binding: DOM events in, ``App.html()`` out. Every decision is in ui/."""
+"""The browser binding: DOM events in, ``App.html()`` out (what changed: ui/patch.py). Every decision is in ui/."""
 
 import asyncio
 

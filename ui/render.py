@@ -277,6 +277,7 @@ def _piece_name(letter, side, viewer):
     return f"{owner} {kind.name}{rank}"
 
 
+@lru_cache(maxsize=1024)
 def _arrow(a, b, bottom, shaft, head_w, head_l, start, end):
     ax, ay = square_origin(a, bottom)
     bx, by = square_origin(b, bottom)
