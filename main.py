@@ -47,9 +47,14 @@ drag = {}
 shown = {"markup": ""}  # the markup now on the page
 
 
-def render():
-    """Put the app's markup on the page, changing only the elements that changed."""
+def render(whole=False):
+    """Put the app's markup on the page, changing only the elements that changed
+    (all of them, ``whole``, for a new link: like a page load, it starts afresh)."""
     markup = app.html()
+    if whole:
+        root.innerHTML = markup
+        shown["markup"] = markup
+        return
     try:
         elements = {(): root}  # by path: patches near one another share the walk down
         for patch in diff(shown["markup"], markup):
@@ -90,9 +95,9 @@ def _put(patch, element):
             child.remove()
 
 
-def dispatch(action, arg="", value=""):
+def dispatch(action, arg="", value="", whole=False):
     app.dispatch(action, arg, value)
-    render()
+    render(whole)
     effect, app.effect = app.effect, None
     if effect:
         perform(effect)
@@ -159,7 +164,7 @@ def _copy_failed():
 
 
 def on_hash_change(_event=None):
-    dispatch("open-link", str(window.location.hash)[1:])
+    dispatch("open-link", str(window.location.hash)[1:], whole=True)
 
 
 def on_click(event):
