@@ -1,4 +1,4 @@
-"""The browser binding: DOM events in, ``App.html()`` out. Every decision is in ui/."""
+"""The browser binding: DOM events in, ``App.html()`` out (what changed: ui/patch.py). Every decision is in ui/."""
 
 import asyncio
 
@@ -6,6 +6,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from ui.app import App
+from ui.patch import diff
 
 DRAG_DISTANCE = 12  # pixels a pointer must travel before a press counts as a drag
 
@@ -43,15 +44,60 @@ app.base_url = str(window.location.href).split("#")[0]
 app.can_share = hasattr(window.navigator, "share")
 root = document.getElementById("app")
 drag = {}
+shown = {"markup": ""}  # the markup now on the page
 
 
-def render():
-    root.innerHTML = app.html()
+def render(whole=False):
+    """Put the app's markup on the page, changing only the elements that changed
+    (all of them, ``whole``, for a new link: like a page load, it starts afresh)."""
+    markup = app.html()
+    if whole:
+        root.innerHTML = markup
+        shown["markup"] = markup
+        return
+    try:
+        elements = {(): root}  # by path: patches near one another share the walk down
+        for patch in diff(shown["markup"], markup):
+            _put(patch, _element(elements, patch.path))
+    except Exception as e:  # the page was not what the patches expect: write it whole
+        window.console.error(f"patching the page failed ({e!r}): written whole")
+        root.innerHTML = markup
+    shown["markup"] = markup
 
 
-def dispatch(action, arg="", value=""):
+def _element(elements, path):
+    element = elements.get(path)
+    if element is None:
+        element = elements[path] = _element(elements, path[:-1]).children.item(path[-1])
+    return element
+
+
+def _put(patch, element):
+    if patch.kind == "attrs":
+        for name, value in patch.attributes:
+            if value is None:
+                element.removeAttribute(name)
+            else:
+                element.setAttribute(name, value)
+    elif patch.kind == "text":
+        element.textContent = patch.text
+    elif patch.kind == "inner":
+        element.innerHTML = patch.markup
+    elif patch.kind == "outer":
+        element.outerHTML = patch.markup
+    else:
+        old = [element.children.item(patch.start + i) for i in range(patch.count)]
+        if patch.start + patch.count == element.children.length:
+            element.insertAdjacentHTML("beforeend", patch.markup)
+        else:
+            element.children.item(patch.start + patch.count).insertAdjacentHTML("beforebegin", patch.markup)
+        for child in old:
+            child.remove()
+
+
+def dispatch(action, arg="", value="", whole=False):
     app.dispatch(action, arg, value)
-    render()
+    render(whole)
     effect, app.effect = app.effect, None
     if effect:
         perform(effect)
@@ -119,7 +165,7 @@ def _copy_failed():
 
 def on_hash_change(_event=None):
     shown_hash[0] = str(window.location.hash)
-    dispatch("open-link", str(window.location.hash)[1:])
+    dispatch("open-link", str(window.location.hash)[1:], whole=True)
 
 
 def on_link_handed(event):
@@ -212,6 +258,7 @@ def on_pop_state(_event):
     arm_back()
 
 
+window.espionageMarkup = create_proxy(app.html)  # the whole page as a full render writes it (for tests)
 for name, handler in (("click", on_click), ("pointerdown", on_pointer_down), ("pointerup", on_pointer_up)):
     root.addEventListener(name, create_proxy(handler))
 document.addEventListener("keydown", create_proxy(on_key))

@@ -1,13 +1,31 @@
 """Tap-latency benchmark: from a tap on a square to the updated board on screen.
 
-    .venv/bin/python tools/bench_tap.py [--taps 40] [--turns 0 60 150]
+    .venv/bin/python tools/bench_tap.py [--throttle 4] [--taps 80] [--turns 0 60 150] [--repeat 3]
 
-For each game length it stores a pass-and-play game of that many turns in the
-page's localStorage (played in CPython by uniform random turns), opens it at
-Red's board, then taps pieces in the browser. Each sample is measured inside the
-page: from dispatching the click (which runs the Python handler and replaces the
-markup) to the next animation frame. Prints the median and 95th percentile
-(target: under 100 ms). Exit status 1 if a median exceeds --max-ms.
+For each game length it stores a pass-and-play game of that many turns (0, 60
+and 150 turns are about 0, 240 and 600 moves) in the page's localStorage (played
+in CPython by uniform random turns), opens it at Red's board, slows the page's
+CPU down ``--throttle`` times (Chrome DevTools' ``Emulation.setCPUThrottlingRate``:
+4 is a tablet-class CPU) and then taps pieces, select then deselect. Every
+sample is measured inside the page, after a few warm-up taps:
+
+- ``frame``: the tap is dispatched at the start of a frame (in an animation
+  frame callback) and timed until that frame's rendering is done (a task posted
+  from the callback runs after style, layout and paint). This is how long the
+  tap holds the main thread; under 16 ms the new board is in the next frame.
+  It is the figure the target is about, and it is split into ``handler`` (the
+  click handler: Python, markup, DOM update), ``layout`` (style and layout,
+  forced) and ``paint`` (the rest of the frame's rendering).
+- ``next frame``: the tap is dispatched whenever the page gets to it and timed
+  until the next animation frame callback, as earlier versions of this
+  benchmark did. It includes waiting for the frame boundary (0 to 16.7 ms at
+  60 Hz), shown alone as ``idle`` (an animation frame awaited with no tap).
+
+Prints the median and 95th percentile of each (target: ``frame`` p95 under
+16 ms at 4x throttle at every length). Each game length is measured
+``--repeat`` times on a fresh page and the run with the lowest ``frame`` p95 is
+shown, as timeit keeps the best: other programs on the machine only add time.
+Exit status 1 if a ``frame`` p95 exceeds ``--max-ms``.
 """
 
 from __future__ import annotations
@@ -30,10 +48,33 @@ from tools.browser import launch_chromium
 from tools.serve import start_in_thread
 from ui.saves import GAME_PREFIX, UI_KEY, Match
 
-TAP = """async (name) => {
+WARM_UP_TAPS = 4
+
+NEXT_FRAME = """async (name) => {
   const square = document.querySelector(`g.square[data-square="${name}"]`);
   const start = performance.now();
   square.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  await new Promise((done) => requestAnimationFrame(() => done()));
+  return performance.now() - start;
+}"""
+
+IN_FRAME = """(name) => new Promise((done) => requestAnimationFrame(() => {
+  const square = document.querySelector(`g.square[data-square="${name}"]`);
+  const start = performance.now();
+  square.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const handled = performance.now();
+  document.body.offsetHeight;  // style and layout, now rather than in the frame's rendering
+  const laidOut = performance.now();
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    const end = performance.now();
+    done({ frame: end - start, handler: handled - start, layout: laidOut - handled, paint: end - laidOut });
+  };
+  channel.port2.postMessage(null);  // runs once this frame's rendering is done
+}))"""
+
+IDLE = """async () => {
+  const start = performance.now();
   await new Promise((done) => requestAnimationFrame(() => done()));
   return performance.now() - start;
 }"""
@@ -58,8 +99,8 @@ def stored_match(turns, rng):
             return match
 
 
-def measure(browser, base, turns, taps, rng):
-    match = stored_match(turns, rng)
+def measure(browser, base, match, taps, throttle):
+    """Samples (dicts of milliseconds) of ``taps`` taps on Red's pieces of ``match``."""
     view = match.game.view("red")
     pieces = sorted({square_name(m.from_square) for m in view.legal_moves()})
     ui = {"screen": "play", "match": match.id, "side": RED}
@@ -73,38 +114,58 @@ def measure(browser, base, turns, taps, rng):
         page.goto("./")
         page.wait_for_selector("html.ready", state="attached", timeout=120_000)
         page.wait_for_selector("g.square")
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        for i in range(WARM_UP_TAPS):
+            page.evaluate(IN_FRAME, pieces[(i // 2) % len(pieces)])
         samples = []
         for i in range(taps):
-            samples.append(page.evaluate(TAP, pieces[(i // 2) % len(pieces)]))  # select, then deselect
-        return len(match.game.events), samples
+            piece = pieces[(i // 2) % len(pieces)]  # select, then deselect
+            sample = page.evaluate(IN_FRAME, piece) if i % 4 < 2 else {"next frame": page.evaluate(NEXT_FRAME, piece)}
+            samples.append(sample)
+        samples += [{"idle": page.evaluate(IDLE)} for _ in range(taps // 2)]
+        return samples
     finally:
         context.close()
 
 
+def summary(samples, key):
+    values = sorted(s[key] for s in samples if key in s)
+    return statistics.median(values), values[round(0.95 * (len(values) - 1))]
+
+
+COLUMNS = ("frame", "handler", "layout", "paint", "next frame", "idle")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--taps", type=int, default=40)
+    parser.add_argument("--throttle", type=float, default=4.0, help="CPU slowdown rate (1: none; 4: a tablet)")
+    parser.add_argument("--taps", type=int, default=80)
     parser.add_argument("--turns", type=int, nargs="+", default=[0, 60, 150])
-    parser.add_argument("--max-ms", type=float, default=100.0)
+    parser.add_argument("--repeat", type=int, default=3, help="runs per game length; the best is shown")
+    parser.add_argument("--max-ms", type=float, default=16.0, help="the target for the p95 of 'frame'")
     args = parser.parse_args(argv)
     rng = random.Random(1)
     base, server = start_in_thread()
     worst = 0.0
+    print(f"CPU throttled {args.throttle:g}x; median / p95 in ms over {args.taps // 2} taps each "
+          f"(idle: {args.taps // 2} frames with no tap), best of {args.repeat} runs")
+    print(f"{'moves':>5}  " + "  ".join(f"{c:>13}" for c in COLUMNS))
     try:
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             for turns in args.turns:
-                moves, samples = measure(browser, base, turns, args.taps, rng)
-                samples.sort()
-                median = statistics.median(samples)
-                p95 = samples[int(0.95 * (len(samples) - 1))]
-                worst = max(worst, median)
-                print(f"after {moves:4d} moves: tap to updated board median {median:6.1f} ms, p95 {p95:6.1f} ms")
+                match = stored_match(turns, rng)
+                runs = [measure(browser, base, match, args.taps, args.throttle) for _ in range(args.repeat)]
+                figures = min(({c: summary(samples, c) for c in COLUMNS} for samples in runs), key=lambda f: f["frame"][1])
+                worst = max(worst, figures["frame"][1])
+                row = "  ".join(f"{m:6.1f} /{p:5.1f}" for m, p in figures.values())
+                print(f"{len(match.game.events):5d}  {row}")
             browser.close()
     finally:
         server.shutdown()
-    print(f"target: median under {args.max_ms:g} ms: {'met' if worst < args.max_ms else 'NOT met'}")
-    return 0 if worst < args.max_ms else 1
+    met = worst < args.max_ms
+    print(f"target: 'frame' p95 under {args.max_ms:g} ms at every length: {'met' if met else 'NOT met'}")
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

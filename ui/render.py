@@ -19,9 +19,10 @@ The markup is a contract other code relies on:
   (``?`` for an enemy piece of unknown kind: such a piece's markup names no kind
   anywhere, not even in its ``<title>``);
 - volcano squares draw a volcano and have no ``data-piece``;
-- planned moves are ``<path class="planned-move" data-move="e3-e4">`` arrows,
-  the opponent's last turn ``<path class="last-move">`` arrows; both ignore
-  pointer events.
+- planned moves are ``<path class="planned-move" data-move="e3-e4">`` arrows
+  in ``<g class="planned-moves">``, the opponent's last turn ``<path
+  class="last-move">`` arrows in ``<g class="last-moves">``; both groups are
+  always there (empty when there is nothing to show) and ignore pointer events.
 
 Coordinates: the board is 1000 x 1000 user units (100 per square) in a viewBox
 with a margin for the file and rank labels, so the SVG scales to any width.
@@ -30,6 +31,7 @@ with a margin for the file and rank labels, so the SVG scales to any width.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from math import hypot
 
@@ -45,6 +47,8 @@ SIDE_CLASSES = ("red", "blue")
 CELL = 100
 BOARD = CELL * SIZE
 VIEWBOX = (-44, -8, BOARD + 52, BOARD + 52)
+SQUARE_START = '<g class="square '
+"""How each square's markup begins; the squares are drawn one after the other."""
 FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
 
 # -- colours ------------------------------------------------------------------
@@ -288,6 +292,7 @@ def _piece_name(letter, side, viewer):
     return f"{owner} {kind.name}{rank}"
 
 
+@lru_cache(maxsize=1024)
 def _arrow(a, b, bottom, shaft, head_w, head_l, start, end):
     ax, ay = square_origin(a, bottom)
     bx, by = square_origin(b, bottom)
@@ -315,21 +320,31 @@ def board_svg(picture: BoardPicture) -> str:
     letters = tuple(picture.letters)
     if len(letters) != SIZE * SIZE:
         raise ValueError(f"a board picture needs 100 letters, not {len(letters)}")
-    for letter in letters:
-        if letter not in _LETTERS:
-            raise ValueError(f"{letter!r} is not a piece letter a board picture can show")
+    if not _LETTERS.issuperset(letters):
+        bad = next(letter for letter in letters if letter not in _LETTERS)
+        raise ValueError(f"{bad!r} is not a piece letter a board picture can show")
     bottom = 1 if picture.bottom else 0
     unknown_side = picture.unknown_side
     viewer = 1 - unknown_side if unknown_side is not None else bottom
-    unmasked = frozenset(picture.unmasked)
-    learned = dict(picture.learned)
-    targets = frozenset(picture.targets)
-    zone = frozenset(picture.zone)
     last = [_move(m) for m in picture.last_turn]
     planned = [_move(m) for m in picture.planned]
-    last_from = {m.from_square for m in last}
-    last_to = {m.to_square for m in last}
     pending = [_move(m) for m in picture.pending_fights]
+    marks = {}
+    for mark, squares in (
+        (UNMASKED, picture.unmasked),
+        (TARGET, picture.targets),
+        (LAST_FROM, [m.from_square for m in last]),
+        (LAST_TO, [m.to_square for m in last]),
+        (ZONE, picture.zone),
+        (SELECTED_MARK, () if picture.selected is None else (picture.selected,)),
+        (CURSOR, () if picture.cursor is None else (picture.cursor,)),
+        (LEARNED_UNMASKING, [sq for sq, how in picture.learned if how == "unmasking"]),
+        (LEARNED_FIGHT, [sq for sq, how in picture.learned if how == "fight"]),
+        (PENDING, [sq for m in pending for sq in (m.from_square, m.to_square)]),
+    ):
+        for sq in squares:
+            marks[sq] = marks.get(sq, 0) | mark
+    owners = picture.owners or _NO_OWNERS
 
     vb = " ".join(str(v) for v in VIEWBOX)
     out = [
@@ -341,50 +356,53 @@ def board_svg(picture: BoardPicture) -> str:
         _DEFS,
         f'<rect class="frame" x="-6" y="-6" width="{BOARD + 12}" height="{BOARD + 12}" rx="10" fill="{FRAME}"/>',
     ]
-    for row in range(SIZE):
-        for col in range(SIZE):
-            sq = square_at(col * CELL, row * CELL, bottom)
-            out.append(
-                _square(sq, letters[sq], picture, bottom, viewer, unknown_side, unmasked, targets, zone,
-                        last_from, last_to, learned.get(sq))
-            )
-    if last:
-        out.append('<g class="last-moves" pointer-events="none">')
-        for m in last:
-            d = _arrow(m.from_square, m.to_square, bottom, 9, 28, 22, 12, 40)
-            out.append(
-                f'<path class="last-move" d="{d}" fill="{LAST}" fill-opacity=".75" '
-                'stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
-            )
-        out.append("</g>")
-    if pending:
-        out.append('<g class="pending-fights" pointer-events="none">')
-        for m in pending:
-            d = _arrow(m.from_square, m.to_square, bottom, 10, 34, 26, 20, 20)
-            out.append(
-                f'<path class="pending-fight" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" '
-                f'd="{d}" fill="#fff" fill-opacity=".85" stroke="{PLANNED}" stroke-width="5" '
-                'stroke-dasharray="10 7" stroke-linejoin="round"/>'
-            )
-        out.append("</g>")
-    if planned:
-        out.append('<g class="planned-moves" pointer-events="none">')
-        for m in planned:
-            d = _arrow(m.from_square, m.to_square, bottom, 16, 46, 34, 26, 6)
-            out.append(
-                f'<path class="planned-move" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" d="{d}" fill="{PLANNED}" fill-opacity=".9" stroke="#fff" '
-                'stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
-            )
-        out.append("</g>")
-    out.append(_labels(bottom))
+    out += [
+        _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0))
+        for sq in _DRAWING_ORDER[bottom]
+    ]
+    # both layers are always there, empty or not: a tap then changes a layer, not the board's children
+    out.append('<g class="last-moves" pointer-events="none">')
+    for m in last:
+        d = _arrow(m.from_square, m.to_square, bottom, 9, 28, 22, 12, 40)
+        out.append(
+            f'<path class="last-move" d="{d}" fill="{LAST}" fill-opacity=".75" '
+            'stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
+        )
+    out.append('</g><g class="pending-fights" pointer-events="none">')
+    for m in pending:
+        d = _arrow(m.from_square, m.to_square, bottom, 10, 34, 26, 20, 20)
+        out.append(
+            f'<path class="pending-fight" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" '
+            f'd="{d}" fill="#fff" fill-opacity=".85" stroke="{PLANNED}" stroke-width="5" '
+            'stroke-dasharray="10 7" stroke-linejoin="round"/>'
+        )
+    out.append('</g><g class="planned-moves" pointer-events="none">')
+    for m in planned:
+        d = _arrow(m.from_square, m.to_square, bottom, 16, 46, 34, 26, 6)
+        out.append(
+            f'<path class="planned-move" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" d="{d}" fill="{PLANNED}" fill-opacity=".9" stroke="#fff" '
+            'stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
+        )
+    out.append("</g>")
+    out.append(_LABELS[bottom])
     out.append("</svg>")
     return "".join(out)
 
 
+# What marks a square, as bits (a square's markup is cached by its letter, owner, view and marks)
+UNMASKED, TARGET, LAST_FROM, LAST_TO, ZONE, SELECTED_MARK, CURSOR, LEARNED_UNMASKING, LEARNED_FIGHT, PENDING = (
+    1 << i for i in range(10)
+)
 LEARNED_HOW = {"unmasking": "known: it unmasked pieces as a Spy", "fight": "known: seen when it attacked"}
+_NO_OWNERS = (None,) * (SIZE * SIZE)
+_DRAWING_ORDER = tuple(
+    tuple(square_at(col * CELL, row * CELL, bottom) for row in range(SIZE) for col in range(SIZE)) for bottom in (0, 1)
+)
 
 
-def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone, last_from, last_to, how=None):
+@lru_cache(maxsize=4096)
+def _square(sq, letter, owner, bottom, viewer, unknown_side, marks):
+    """One square's markup: a tap changes few squares, so most come from the cache."""
     name = square_name(sq)
     x, y = square_origin(sq, bottom)
     shade = "dark" if (file_of(sq) + rank_of(sq)) % 2 == 0 else "light"
@@ -396,42 +414,45 @@ def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone
     has_piece = letter is not None and not is_volcano
     side = None
     if has_piece:
-        side = p.owners[sq] if p.owners and p.owners[sq] is not None else _piece_side(letter, unknown_side, viewer)
+        side = owner if owner is not None else _piece_side(letter, unknown_side, viewer)
+    selected, target, cursor, zone = (bool(marks & m) for m in (SELECTED_MARK, TARGET, CURSOR, ZONE))
+    last_from, last_to, unmasked = (bool(marks & m) for m in (LAST_FROM, LAST_TO, UNMASKED))
+    how = "unmasking" if marks & LEARNED_UNMASKING else "fight" if marks & LEARNED_FIGHT else None
 
     if is_volcano:
         classes.append("volcano")
         what = "volcano"
     elif has_piece:
         what = _piece_name(letter, side, viewer)
-        if sq in unmasked:
+        if unmasked:
             what += ", unmasked"
         elif how is not None:
             what += f", {LEARNED_HOW[how]}"
     else:
         what = "empty"
     notes = []
-    if sq == p.selected:
+    if selected:
         classes.append("selected")
         notes.append("selected")
-    if sq in targets:
+    if target:
         classes.append("target")
         if has_piece:
             classes.append("attack")
             notes.append("can attack" if side != viewer else "can move here")
         else:
             notes.append("can move here")
-    if sq in last_from:
+    if last_from:
         classes.append("last-from")
         notes.append("last turn moved from here")
-    if sq in last_to:
+    if last_to:
         classes.append("last-to")
         notes.append("last turn moved here")
-    if any(sq in (m.from_square, m.to_square) for m in map(_move, p.pending_fights)):
+    if marks & PENDING:
         classes.append("pending")
         notes.append("fight pending: the result comes with the other player's reply")
-    if sq in zone:
+    if zone:
         classes.append("zone")
-    if sq == p.cursor:
+    if cursor:
         classes.append("cursor")
 
     fill = CELL_FILL["volcano"] if is_volcano else CELL_FILL[area, shade]
@@ -443,26 +464,26 @@ def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone
             f'<rect class="cell" width="{CELL}" height="{CELL}" fill="{fill}"/>'
         )
     ]
-    if sq in zone:
+    if zone:
         parts.append('<rect class="glow" x="4" y="4" width="92" height="92" rx="6" fill="#fff" '
                      'fill-opacity=".5" stroke="#fff" stroke-width="3"/>')
-    if sq in last_from or sq in last_to:
-        opacity = ".5" if sq in last_to else ".3"
+    if last_from or last_to:
+        opacity = ".5" if last_to else ".3"
         parts.append(f'<rect class="last" width="{CELL}" height="{CELL}" fill="{LAST}" fill-opacity="{opacity}"/>')
-    if sq == p.selected:
+    if selected:
         parts.append(
             f'<rect class="sel" x="3" y="3" width="94" height="94" rx="4" fill="{SELECTED}" fill-opacity=".7" '
             'stroke="#e09a00" stroke-width="6"/>'
         )
-    if sq in targets and not has_piece:
+    if target and not has_piece:
         parts.append(f'<rect class="reach" width="{CELL}" height="{CELL}" fill="{HINT}" fill-opacity=".16"/>')
     if is_volcano:
         parts.append('<use class="volcano-art" href="#volcano"/>')
     elif has_piece:
-        parts.append(_piece_markup(letter, side, sq in unmasked, how))
-    if sq in targets:
+        parts.append(_piece_markup(letter, side, unmasked, how))
+    if target:
         parts.append(f'<use class="hint" href="#hint-{"attack" if has_piece else "move"}"/>')
-    if sq == p.cursor:
+    if cursor:
         parts.append('<use class="focus-ring" href="#focus-ring"/>')
     parts.append("</g>")
     return "".join(parts)
@@ -508,6 +529,10 @@ def _labels(bottom):
     return "".join(out)
 
 
+_LABELS = (_labels(0), _labels(1))
+
+
+@lru_cache(maxsize=256)
 def piece_svg(letter: str, side: int | None = None, size=48, unmasked=False, learned=False) -> str:
     """One piece's icon as a standalone ``<svg>`` (for trays and legends).
 

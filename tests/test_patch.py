@@ -1,0 +1,150 @@
+"""ui/patch.py: the patches that turn the page's markup into the next render's."""
+
+import random
+import re
+
+import pytest
+
+from tests.test_app import page, press, tap, to_play
+from ui.patch import MAX_PATCHES, Patch, apply, children, diff
+from ui.render import SQUARE_START
+
+BUTTON = re.compile(r'<button [^>]*data-action="([^"]*)"(?: data-arg="([^"]*)")?[^>]*>')
+SQUARE = re.compile(r'data-square="([a-j]\d+)"')
+
+
+def element_at(markup, path):
+    """The element at ``path`` (child indexes) in ``markup``, as markup."""
+    element, content, board = None, markup, False
+    for index in path:
+        element = children(content, board)[index]
+        tag = element[: element.index(">") + 1]
+        content, board = element[len(tag) : element.rindex("</")], 'class="espionage-board' in tag
+    return element
+
+
+def squares_patched(before, patches):
+    """The square each patch falls in, by name (None for a patch outside the squares)."""
+    found = set()
+    for patch in patches:
+        enclosing = (element_at(before, patch.path[:depth]) for depth in range(1, len(patch.path) + 1))
+        square = next((e for e in enclosing if e.startswith(SQUARE_START)), None)
+        found.add(SQUARE.search(square).group(1) if square else None)
+    return found
+
+
+def test_unchanged_markup_needs_no_patch():
+    app = to_play()
+    assert diff(app.html(), app.html()) == []
+
+
+def test_selecting_a_piece_patches_only_its_square_and_the_squares_it_may_reach():
+    app = to_play(seed=3)
+    view = app.view()
+    piece = next(m.from_square for m in view.legal_moves())
+    name = view_name(piece)
+    tap(app, name)
+    tap(app, name)  # select and deselect once: the opponent's last turn leaves the panel
+    before = app.html()
+    tap(app, name)
+    after = app.html()
+    patches = diff(before, after)
+    reach = {view_name(sq) for sq in app.targets()}
+    assert reach
+    # the board: only those squares; off the board, only the panel's line naming the selection
+    assert squares_patched(before, patches) == {name, None} | reach
+    assert all(element_at(before, p.path[:3]).startswith('<div class="panel"') for p in patches if not on_board(before, p))
+    assert apply(before, patches) == after
+    tap(app, name)
+    assert squares_patched(after, diff(after, app.html())) == {name, None} | reach
+
+
+def on_board(markup, patch):
+    return any(
+        element_at(markup, patch.path[:depth]).startswith(SQUARE_START) for depth in range(1, len(patch.path) + 1)
+    )
+
+
+def test_planning_a_move_patches_its_squares_the_arrows_and_the_panel():
+    app = to_play(seed=4)
+    move = app.view().legal_moves()[0]
+    tap(app, view_name(move.from_square))
+    before = app.html()
+    tap(app, view_name(move.to_square))
+    after = app.html()
+    patches = diff(before, after)
+    assert apply(before, patches) == after
+    squares = squares_patched(before, patches)
+    assert {view_name(move.from_square), view_name(move.to_square)} <= squares
+    assert None in squares  # the arrows and the panel
+    assert 'data-move="' in "".join(p.markup for p in patches)
+    assert len(patches) < 40
+
+
+def test_a_new_screen_is_written_whole():
+    app = to_play()
+    before = app.html()
+    press(app, "Home")
+    after = app.html()
+    patches = diff(before, after)
+    assert len(patches) == 1
+    assert apply(before, patches) == after
+    assert 'data-screen="home"' in patches[0].markup
+
+
+def test_text_attributes_and_children_are_patched_in_place():
+    before = '<p class="a" title="x">one &amp; two</p><div><span>1</span><i>2</i></div><input id="n" disabled>'
+    after = '<p class="b">three &lt; four</p><div><span>1</span><b>new</b><i>2</i></div><input id="n">'
+    patches = diff(before, after)
+    assert Patch("attrs", (0,), '<p class="b">', attributes=(("class", "b"), ("title", None))) in patches
+    text = next(p for p in patches if p.kind == "text")
+    assert text.path == (0,) and text.text == "three < four"
+    assert Patch("splice", (1,), "<b>new</b>", 1, 0) in patches
+    assert Patch("attrs", (2,), '<input id="n">', attributes=(("disabled", None),)) in patches
+    assert apply(before, patches) == after
+
+
+def test_children_of_nested_and_void_elements():
+    markup = '<div><div>a</div></div><input type="text"><svg><g><g/></g></svg> <p>b</p>'
+    assert children(markup) == ("<div><div>a</div></div>", '<input type="text">', "<svg><g><g/></g></svg>", "<p>b</p>")
+    assert children("text <b>bold</b>") is None
+    assert children("") == ()
+    with pytest.raises(ValueError):
+        children("<div><div></div>")
+
+
+def test_too_many_changes_write_the_page_whole():
+    before = "".join(f"<p>{i}</p>" for i in range(MAX_PATCHES + 5))
+    after = "".join(f"<p>{i + 1}</p>" for i in range(MAX_PATCHES + 5))
+    assert diff(before, after) == [Patch("inner", (), after)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_patching_the_shown_markup_gives_the_full_render_after_every_action(seed):
+    """Random taps, keys and buttons through setup and play: the page patched step by
+    step is always exactly the new render."""
+    rng = random.Random(seed)
+    app = to_play(seed=seed) if seed % 2 else None
+    if app is None:
+        from tests.test_app import new_app
+
+        app = new_app(seed)
+    shown = app.html()
+    for _ in range(150):
+        markup = page(app).html
+        roll = rng.random()
+        if roll < 0.6:
+            app.dispatch("square", rng.choice(SQUARE.findall(markup) or ["a1"]))
+        elif roll < 0.7:
+            app.dispatch("key", rng.choice(["ArrowUp", "ArrowLeft", "Enter", "Escape"]))
+        else:
+            buttons = [(a, g or "") for a, g in BUTTON.findall(markup) if a not in ("home", "resign", "delete")]
+            if buttons:
+                app.dispatch(*rng.choice(buttons))
+        new = app.html()
+        assert apply(shown, diff(shown, new)) == new
+        shown = new
+
+
+def view_name(square):
+    return "abcdefghij"[square % 10] + str(square // 10 + 1)

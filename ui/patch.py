@@ -1,0 +1,266 @@
+"""What changed between two renders of the page, as a few small DOM patches.
+
+A tap changes a handful of squares and a line or two of the side panel, yet the
+app writes the whole page's markup (a 100-square SVG board, trays of piece
+icons) each time. Parsing, styling and laying out all of it again costs a
+tablet several frames, so the browser binding puts only the changes on the
+page: ``diff(shown, new)`` compares the markup on the page with the new markup,
+element by element from the top, and returns patches that turn the one into the
+other. Everything else stays as it is on the page, with its focus, its scroll
+position and what was typed into it.
+
+A patch names an element by its path: the indexes of elements (text does not
+count) from the root's children down to it; the empty path is the root. Kinds:
+
+- ``attrs``: the element's attributes become those of the start tag
+  ``markup``; ``attributes`` lists the changes, ``(name, value)``, value None
+  for an attribute to remove;
+- ``text``: the element's content becomes the text ``markup`` (escaped as in
+  markup: ``html.unescape`` gives the text);
+- ``inner``: the element's content is replaced by ``markup``;
+- ``outer``: the element is replaced by ``markup``;
+- ``splice``: the element's children from ``start`` on, ``count`` of them, are
+  replaced by ``markup`` (any number of elements).
+
+Children are compared in order. When a parent keeps its number of children,
+each changed child is patched in place: its attributes, then its content (text,
+or its own children compared the same way); a child that became another
+element (another name, or another ``id``, ``data-screen`` or ``data-square``)
+is replaced. Otherwise the changed run between
+the common first and last children is spliced. The markup read is the app's
+own: well-formed, no comments, ``<`` and ``>`` escaped in text and attribute
+values, attribute values in double quotes, void HTML elements (``<input>``)
+without a closing tag.
+
+``apply(markup, patches)`` does to a markup string what the browser binding
+does to the page, so tests check on CPython that patching the old markup gives
+exactly the new one.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import NamedTuple
+
+from .render import SQUARE_START
+
+__all__ = ["Patch", "apply", "children", "diff"]
+
+MAX_PATCHES = 120
+"""Beyond this many patches the page is written whole (a new screen)."""
+
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+OPAQUE = frozenset({"button", "defs", "option", "script", "select", "style", "svg", "text", "textarea", "title"})
+"""Elements not compared inside (none of them holds one of its own kind, so
+their end is found at once): one whose content changed is replaced whole. The
+board's ``<svg>`` is the exception, so that its squares are compared one by one."""
+KEYS = ("id", "data-screen", "data-square")
+"""Attributes that say what an element is: one whose key changed is another
+element (another screen, say), replaced whole rather than patched."""
+BOARD_CLASS = 'class="espionage-board'
+OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)[^>]*>")
+ATTRIBUTE = re.compile(r'\s([^\s=/>]+)(?:="([^"]*)")?')
+_NAME_ENDS = frozenset(" \t\n\r\f/>")
+
+
+class Patch(NamedTuple):
+    kind: str
+    path: tuple
+    markup: str
+    start: int = 0
+    count: int = 0
+    attributes: tuple = ()
+
+    @property
+    def text(self):
+        """The text of a ``text`` patch."""
+        return unescape(self.markup)
+
+
+def _element_end(markup, tag, name):
+    """Where the element opened by ``tag`` (a match of OPEN_TAG) ends."""
+    if tag.group(0).endswith("/>") or name in VOID:
+        return tag.end()
+    close = f"</{name}>"
+    if name in OPAQUE and BOARD_CLASS not in tag.group(0):
+        end = markup.find(close, tag.end())
+        if end < 0:
+            raise ValueError(f"<{name}> is not closed")
+        return end + len(close)
+    opening, depth, pos = f"<{name}", 1, tag.end()
+    while True:
+        end = markup.find(close, pos)
+        if end < 0:
+            raise ValueError(f"<{name}> is not closed")
+        nested = markup.find(opening, pos, end)
+        while nested >= 0 and markup[nested + len(opening)] not in _NAME_ENDS:
+            nested = markup.find(opening, nested + 1, end)
+        if nested >= 0:
+            depth, pos = depth + 1, nested + len(opening)
+        elif depth == 1:
+            return end + len(close)
+        else:
+            depth, pos = depth - 1, end + len(close)
+
+
+_split = [{}, {}]
+"""How the markup of this diff and of the one before was split (children() and
+element parts), by the identity of the string split (kept alive here): the
+pieces of one render are the old side of the next diff, and looking them up
+this way costs no hashing of long strings."""
+
+
+def _known(key, markup):
+    for memo in _split:
+        found = memo.get(key)
+        if found is not None and found[0] is markup:
+            return found
+    return None
+
+
+def children(content, board=False):
+    """The child elements of ``content`` as markup strings, or None if it holds text."""
+    known = _known((id(content), board), content)
+    if known is not None:
+        return known[1]
+    found = _children(content, board)
+    _split[0][id(content), board] = (content, found)
+    return found
+
+
+def _children(content, board):
+    """In the ``board``'s content the squares are split off at once (each starts
+    with SQUARE_START and they follow one another), the rest element by element."""
+    if not board or SQUARE_START not in content:
+        return _elements(content)
+    first, *squares = content.split(SQUARE_START)
+    head, tail = _elements(first), _elements(SQUARE_START + squares[-1])
+    if head is None or tail is None:
+        return None
+    return (*head, *(SQUARE_START + s for s in squares[:-1]), *tail)
+
+
+def _elements(content):
+    out = []
+    pos, size = 0, len(content)
+    while pos < size:
+        if content[pos] != "<":
+            stop = content.find("<", pos)
+            if not content[pos : size if stop < 0 else stop].isspace():
+                return None
+            if stop < 0:
+                break
+            pos = stop
+        tag = OPEN_TAG.match(content, pos)
+        if tag is None:
+            return None
+        end = _element_end(content, tag, tag.group(1).lower())
+        out.append(content[pos:end])
+        pos = end
+    return tuple(out)
+
+
+def _parts(element):
+    """An element's start tag, its content (None for an empty element) and its name."""
+    known = _known((id(element), None), element)
+    if known is not None:
+        return known[1]
+    found = _split[0][id(element), None] = (element, _tag_and_content(element))
+    return found[1]
+
+
+def _tag_and_content(element):
+    tag = OPEN_TAG.match(element)
+    name = tag.group(1).lower()
+    if tag.group(0).endswith("/>") or name in VOID:
+        return tag.group(0), None, name
+    return tag.group(0), element[tag.end() : len(element) - len(name) - 3], name
+
+
+def _attributes(tag):
+    return {name: unescape(value or "") for name, value in ATTRIBUTE.findall(tag, tag.find(" ") if " " in tag else 0)}
+
+
+def diff(old, new):
+    """The patches that turn the root content ``old`` into ``new``."""
+    _split[:] = [{}, _split[0]]
+    patches = []
+    if not _diff(old, new, (), patches) or len(patches) > MAX_PATCHES:
+        return [Patch("inner", (), new)]
+    return patches
+
+
+def _diff(old, new, path, patches, board=False):
+    """Add to ``patches``; False if the content cannot be compared by elements."""
+    if old == new:
+        return True
+    olds, news = children(old, board), children(new, board)
+    if olds is None or news is None:
+        return False
+    if len(olds) != len(news):
+        shortest = min(len(olds), len(news))
+        start = 0
+        while start < shortest and olds[start] == news[start]:
+            start += 1
+        end = 0
+        while end < shortest - start and olds[-1 - end] == news[-1 - end]:
+            end += 1
+        patches.append(Patch("splice", path, "".join(news[start : len(news) - end]), start, len(olds) - end - start))
+        return True
+    for i in [i for i, (o, n) in enumerate(zip(olds, news)) if o != n]:
+        _element(olds[i], news[i], (*path, i), patches)
+        if len(patches) > MAX_PATCHES:
+            return False
+    return True
+
+
+def _element(old, new, path, patches):
+    old_tag, old_content, name = _parts(old)
+    new_tag, new_content, new_name = _parts(new)
+    opaque = name in OPAQUE and BOARD_CLASS not in new_tag
+    if (
+        name != new_name
+        or (old_content is None) != (new_content is None)
+        or (opaque and old_content != new_content and ("<" in old_content or "<" in new_content))
+    ):
+        patches.append(Patch("outer", path, new))
+        return
+    if old_tag != new_tag:
+        before, after = _attributes(old_tag), _attributes(new_tag)
+        if any(before.get(key) != after.get(key) for key in KEYS):
+            patches.append(Patch("outer", path, new))
+            return
+        changes = [(k, v) for k, v in after.items() if before.get(k) != v] + [(k, None) for k in before if k not in after]
+        patches.append(Patch("attrs", path, new_tag, attributes=tuple(changes)))
+    if old_content == new_content:
+        return
+    if "<" not in new_content:
+        patches.append(Patch("text", path, new_content))
+    elif opaque or not _diff(old_content, new_content, path, patches, BOARD_CLASS in new_tag):
+        patches.append(Patch("inner", path, new_content))
+
+
+def apply(markup, patches):
+    """``markup`` with ``patches`` applied, as the page would be."""
+    for patch in patches:
+        markup = _apply(markup, patch.path, patch)
+    return markup
+
+
+def _apply(content, path, patch, board=False):
+    if not path:
+        if patch.kind in ("inner", "text"):
+            return patch.markup
+        parts = list(children(content, board))
+        parts[patch.start : patch.start + patch.count] = [patch.markup]
+        return "".join(parts)
+    parts = list(children(content, board))
+    tag, inner, name = _parts(parts[path[0]])
+    if len(path) > 1 or patch.kind not in ("outer", "attrs"):
+        parts[path[0]] = f"{tag}{_apply(inner, path[1:], patch, BOARD_CLASS in tag)}</{name}>"
+    elif patch.kind == "outer":
+        parts[path[0]] = patch.markup
+    else:
+        parts[path[0]] = patch.markup + parts[path[0]][len(tag) :]
+    return "".join(parts)
