@@ -12,7 +12,7 @@ LEVELS = {
     # Level 2: the full belief; pairs of moves scored together against the enemy's best answer.
     2: (dict(priors=True, spy_inference=True), Budget(samples=5, first_moves=5, second_moves=5, reply=1)),
     # Level 3: more samples and pairs, the enemy's best two moves and our capture after them.
-    3: (dict(priors=True, spy_inference=True), Budget(samples=8, first_moves=7, second_moves=7, reply=2)),
+    3: (dict(priors=True, spy_inference=True), Budget(samples=8, first_moves=7, second_moves=7, reply=2, screen_reply=True)),
 }
 
 
