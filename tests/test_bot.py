@@ -100,3 +100,14 @@ def test_bot_setup_is_a_sensible_legal_army_that_varies_with_the_seed():
     assert all(s.side == 1 for s in setups)
     assert len({str(s) for s in setups}) == 20
     assert Bot.setup("red", 4) == Bot.setup("red", 4)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_a_loaded_position_without_history_gets_a_legal_turn(level):
+    game = Game.from_position("h9/9c/10/10/4E5/10/10/10/10/H8C r e5-e6 - j10-j9 - 4 12")
+    moves = Bot(level).turn(game.view("red"))
+    assert len(moves) == 1
+    game.play(moves[0])
+    game = Game.from_position("h8s/9c/10/10/4E5/3k6/10/10/10/H8C b - - j10-j9 - 4 12")
+    moves = Bot(level).turn(game.view("blue"))
+    game.play_turn(*moves)

@@ -45,7 +45,18 @@ class Search:
         self.belief = belief
         self.budget = budget
         self.rng = rng
+        left = (_left(view, 0), _left(view, 1))
+        self._values = [material(left[side], left[1 - side]) for side in (0, 1)]
+        self._tables = {}  # (side, target Headquarters) -> worth table, shared by the samples
         self.boards = [self._board(belief.sample(rng)) for _ in range(budget.samples)]
+
+    def _worth(self, side, target):
+        key = (side, target)
+        table = self._tables.get(key)
+        if table is None:
+            urgency = 1.0 + self.view.quiet_count / 40
+            table = self._tables[key] = worth_table(self._values[side], target, self.view.volcanoes, urgency)
+        return table
 
     def _board(self, army):
         view, me = self.view, self.me
@@ -63,16 +74,9 @@ class Search:
             if k == HEADQUARTERS:
                 hq[side] = sq
         unmasked = [sq in view.unmasked for sq in range(100)]
-        left = (_left(view, 0), _left(view, 1))
-        urgency = 1.0 + view.quiet_count / 40
-        worth = [None, None]
-        info = [None, None]
-        for side in (0, 1):
-            values = material(left[side], left[1 - side])
-            worth[side] = worth_table(values, hq[1 - side], view.volcanoes, urgency)
-            info[side] = info_values(values)
-        adjacent = _adjacent(view.volcanoes)
-        return SearchBoard(kinds, owners, unmasked, adjacent, worth, info)
+        worth = [self._worth(side, hq[1 - side]) for side in (0, 1)]
+        info = [info_values(self._values[side]) for side in (0, 1)]
+        return SearchBoard(kinds, owners, unmasked, _adjacent(view.volcanoes), worth, info)
 
     # -- scoring -----------------------------------------------------------
 
