@@ -26,7 +26,7 @@ def test_turns_are_always_legal_and_complete(level, variant):
         rng = random.Random(seed)
         game = Game.random(variant, rng)
         players = {"red": Bot(level, seed), "blue": Bot(level, seed + 1) if seed % 2 else RandomPlayer(seed)}
-        for _ in range(40 if level == 3 else 100):
+        for _ in range({1: 100, 2: 50, 3: 25}[level]):
             if game.outcome is not None:
                 break
             moves = players[game.turn].turn(game.view(game.turn))
@@ -64,7 +64,7 @@ def test_hidden_enemy_kinds_do_not_change_the_turn(level):
     assert games[0].position() != games[1].position()
     bot, blue_player = Bot(level, seed=11), RandomPlayer(4)
     compared = 0
-    while all(g.outcome is None for g in games) and compared < 15:
+    while all(g.outcome is None for g in games) and compared < 8:
         views = [g.view("red") for g in games]
         if public(views[0]) != public(views[1]):
             break
@@ -76,7 +76,7 @@ def test_hidden_enemy_kinds_do_not_change_the_turn(level):
             turns = [blue_player.turn(games[0].view("blue"))] * 2
         for game, moves in zip(games, turns, strict=True):
             game.play_turn(*moves)
-    assert compared >= 8
+    assert compared == 8
 
 
 def test_the_same_view_and_seed_give_the_same_turn_and_other_seeds_vary():

@@ -135,7 +135,7 @@ def test_the_only_possible_spy_around_our_unmasked_arrival_is_the_spy():
     assert possible(Belief(view), "a8") == {"S"}
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(4))
 def test_belief_never_excludes_the_truth_and_samples_fit_every_fact(seed):
     rng = random.Random(seed)
     variant = Variant(moves_per_turn=1 + seed % 2)
@@ -144,7 +144,7 @@ def test_belief_never_excludes_the_truth_and_samples_fit_every_fact(seed):
     if seed % 3 == 2:
         players["red"] = RandomPlayer(seed + 7)
     turns = 0
-    while game.outcome is None and turns < 120:
+    while game.outcome is None and turns < 80:
         for side in ("red", "blue"):
             view = game.view(side)
             belief = Belief(view)
