@@ -26,7 +26,7 @@ def test_turns_are_always_legal_and_complete(level, variant):
         rng = random.Random(seed)
         game = Game.random(variant, rng)
         players = {"red": Bot(level, seed), "blue": Bot(level, seed + 1) if seed % 2 else RandomPlayer(seed)}
-        for _ in range(40 if level == 3 else 100):
+        for _ in range({1: 100, 2: 50, 3: 25}[level]):
             if game.outcome is not None:
                 break
             moves = players[game.turn].turn(game.view(game.turn))
@@ -64,7 +64,7 @@ def test_hidden_enemy_kinds_do_not_change_the_turn(level):
     assert games[0].position() != games[1].position()
     bot, blue_player = Bot(level, seed=11), RandomPlayer(4)
     compared = 0
-    while all(g.outcome is None for g in games) and compared < 15:
+    while all(g.outcome is None for g in games) and compared < 8:
         views = [g.view("red") for g in games]
         if public(views[0]) != public(views[1]):
             break
@@ -76,7 +76,7 @@ def test_hidden_enemy_kinds_do_not_change_the_turn(level):
             turns = [blue_player.turn(games[0].view("blue"))] * 2
         for game, moves in zip(games, turns, strict=True):
             game.play_turn(*moves)
-    assert compared >= 8
+    assert compared == 8
 
 
 def test_the_same_view_and_seed_give_the_same_turn_and_other_seeds_vary():
@@ -100,3 +100,14 @@ def test_bot_setup_is_a_sensible_legal_army_that_varies_with_the_seed():
     assert all(s.side == 1 for s in setups)
     assert len({str(s) for s in setups}) == 20
     assert Bot.setup("red", 4) == Bot.setup("red", 4)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_a_loaded_position_without_history_gets_a_legal_turn(level):
+    game = Game.from_position("h9/9c/10/10/4E5/10/10/10/10/H8C r e5-e6 - j10-j9 - 4 12")
+    moves = Bot(level).turn(game.view("red"))
+    assert len(moves) == 1
+    game.play(moves[0])
+    game = Game.from_position("h8s/9c/10/10/4E5/3k6/10/10/10/H8C b - - j10-j9 - 4 12")
+    moves = Bot(level).turn(game.view("blue"))
+    game.play_turn(*moves)

@@ -135,7 +135,7 @@ def test_the_only_possible_spy_around_our_unmasked_arrival_is_the_spy():
     assert possible(Belief(view), "a8") == {"S"}
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(4))
 def test_belief_never_excludes_the_truth_and_samples_fit_every_fact(seed):
     rng = random.Random(seed)
     variant = Variant(moves_per_turn=1 + seed % 2)
@@ -144,7 +144,7 @@ def test_belief_never_excludes_the_truth_and_samples_fit_every_fact(seed):
     if seed % 3 == 2:
         players["red"] = RandomPlayer(seed + 7)
     turns = 0
-    while game.outcome is None and turns < 120:
+    while game.outcome is None and turns < 80:
         for side in ("red", "blue"):
             view = game.view(side)
             belief = Belief(view)
@@ -170,3 +170,20 @@ def test_belief_never_excludes_the_truth_and_samples_fit_every_fact(seed):
         game.play_turn(*players[game.turn].turn(game.view(game.turn)))
         turns += 1
     assert turns > 20
+
+
+def test_marginals_give_each_piece_a_distribution_over_its_possible_kinds():
+    game = fresh()
+    game.play("j3-j4")
+    game.play("e8-e7")
+    belief = Belief(game.view("red"))
+    marginals = belief.marginals(random.Random(1), samples=100)
+    assert set(marginals) == set(belief.pieces)
+    for square, dist in marginals.items():
+        assert abs(sum(dist.values()) - 1) < 1e-9
+        assert set(dist) <= set(belief.pieces[square].possible_letters())
+    assert "H" not in marginals[sq("e7")] and "M" not in marginals[sq("e7")]
+    # With priors, the Headquarters is far likelier on the back rank than on the front one.
+    back = sum(marginals[s].get("H", 0) for s in range(90, 100))
+    front = sum(marginals[s].get("H", 0) for s in range(70, 80) if s in marginals)
+    assert back > 3 * front

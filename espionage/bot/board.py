@@ -68,10 +68,6 @@ class SearchBoard:
         owner, adjacent = self.owner, self.adjacent
         return [(sq, n) for sq in self.pieces[side] for n in adjacent[sq] if owner[n] != side]
 
-    def captures(self, side):
-        owner, adjacent, enemy = self.owner, self.adjacent, 1 - side
-        return [(sq, n) for sq in self.pieces[side] for n in adjacent[sq] if owner[n] == enemy]
-
     def make(self, fr, to):
         """Play the step ``fr``-``to``; returns what ``unmake`` needs."""
         kind, owner, unmasked = self.kind, self.owner, self.unmasked

@@ -7,12 +7,16 @@ from .belief import Belief
 from .search import Budget, Search
 
 LEVELS = {
-    # Level 1: counts and "moved, so no Mine or Headquarters" only; best move, then best second move.
+    # Level 1: counts, "moved, so no Mine or Headquarters" and fights; best move, then best second move.
     1: (dict(priors=False, spy_inference=False), Budget(samples=2, first_moves=1, second_moves=0, reply=0)),
-    # Level 2: the full belief; pairs of moves scored together against the enemy's best answer.
-    2: (dict(priors=True, spy_inference=True), Budget(samples=5, first_moves=5, second_moves=5, reply=1)),
-    # Level 3: more samples and pairs, the enemy's best two moves and our capture after them.
-    3: (dict(priors=True, spy_inference=True), Budget(samples=8, first_moves=7, second_moves=7, reply=2)),
+    # Level 2: what Spies' unmasking shows too; pairs of moves scored together against the enemy's best answer.
+    2: (dict(priors=False, spy_inference=True), Budget(samples=4, first_moves=4, second_moves=4, reply=1)),
+    # Level 3: priors on where the Headquarters stands and who attacks; single moves screened
+    # against the enemy's answer, more samples and pairs, the enemy's best two moves and our recapture.
+    3: (
+        dict(priors=True, spy_inference=True),
+        Budget(samples=10, first_moves=7, second_moves=7, reply=2, screen_reply=True),
+    ),
 }
 
 

@@ -13,7 +13,7 @@ The legal turns come from the view; samples only score them.
 from dataclasses import dataclass
 
 from ..board import AROUND, ORTHOGONAL, SIDES
-from .board import EMPTY, SearchBoard
+from .board import EMPTY, WIN_SCORE, SearchBoard
 from .evaluate import info_values, material, worth_table
 from .kinds import CODE, COUNT, HEADQUARTERS
 
@@ -26,6 +26,7 @@ class Budget:
     first_moves: int  # first moves kept for pairing
     second_moves: int  # best second moves tried with each (plus those that interact with it)
     reply: int  # enemy moves looked at after our turn: 0, 1 (its best move) or 2 (its best two, then our capture)
+    screen_reply: bool = False  # rank single moves against the enemy's best answer too
 
 
 def _left(view, side):
@@ -44,7 +45,18 @@ class Search:
         self.belief = belief
         self.budget = budget
         self.rng = rng
+        left = (_left(view, 0), _left(view, 1))
+        self._values = [material(left[side], left[1 - side]) for side in (0, 1)]
+        self._tables = {}  # (side, target Headquarters) -> worth table, shared by the samples
         self.boards = [self._board(belief.sample(rng)) for _ in range(budget.samples)]
+
+    def _worth(self, side, target):
+        key = (side, target)
+        table = self._tables.get(key)
+        if table is None:
+            urgency = 1.0 + self.view.quiet_count / 40
+            table = self._tables[key] = worth_table(self._values[side], target, self.view.volcanoes, urgency)
+        return table
 
     def _board(self, army):
         view, me = self.view, self.me
@@ -62,16 +74,9 @@ class Search:
             if k == HEADQUARTERS:
                 hq[side] = sq
         unmasked = [sq in view.unmasked for sq in range(100)]
-        left = (_left(view, 0), _left(view, 1))
-        urgency = 1.0 + view.quiet_count / 40
-        worth = [None, None]
-        info = [None, None]
-        for side in (0, 1):
-            values = material(left[side], left[1 - side])
-            worth[side] = worth_table(values, hq[1 - side], view.volcanoes, urgency)
-            info[side] = info_values(values)
-        adjacent = _adjacent(view.volcanoes)
-        return SearchBoard(kinds, owners, unmasked, adjacent, worth, info)
+        worth = [self._worth(side, hq[1 - side]) for side in (0, 1)]
+        info = [info_values(self._values[side]) for side in (0, 1)]
+        return SearchBoard(kinds, owners, unmasked, _adjacent(view.volcanoes), worth, info)
 
     # -- scoring -----------------------------------------------------------
 
@@ -81,35 +86,48 @@ class Search:
         if board.winner is not None or not self.budget.reply:
             return board.score(me)
         enemy = 1 - me
-        best, best_move = board.score(me), None
-        for fr, to in board.moves(enemy):
-            undo = board.make(fr, to)
-            value = board.score(me)
-            board.unmake(undo)
-            if value < best or best_move is None:
-                best, best_move = value, (fr, to)
-        if best_move is None or self.budget.reply < 2 or best <= -1000:
+        best, best_move = self._enemy_best(board)
+        if best_move is None or self.budget.reply < 2 or best <= -WIN_SCORE:
             return best
         undo = board.make(*best_move)
         second = board.score(me)
+        owner = board.owner
         for fr, to in board.moves(enemy):
             if fr == best_move[1] or to == best_move[1]:
                 continue
+            attack = owner[to] == me
             inner = board.make(fr, to)
-            value = self._recapture(board) if board.winner is None else board.score(me)
+            if attack and board.winner is None and owner[to] == enemy:
+                value = self._recapture(board, to)
+            else:
+                value = board.score(me)
             board.unmake(inner)
             second = min(second, value)
         board.unmake(undo)
         return second
 
-    def _recapture(self, board):
-        """Our best capture (or standing pat) after the enemy's turn."""
+    def _enemy_best(self, board):
+        """The enemy's best single move on this board, and our value after it."""
+        me = self.me
+        best, best_move = board.score(me), None
+        for fr, to in board.moves(1 - me):
+            undo = board.make(fr, to)
+            value = board.score(me)
+            board.unmake(undo)
+            if value < best or best_move is None:
+                best, best_move = value, (fr, to)
+        return best, best_move
+
+    def _recapture(self, board, square):
+        """Our best answer to the enemy piece that just took ``square``: take it back, or stand pat."""
         me = self.me
         best = board.score(me)
-        for fr, to in board.captures(me):
-            undo = board.make(fr, to)
-            best = max(best, board.score(me))
-            board.unmake(undo)
+        owner = board.owner
+        for fr in board.adjacent[square]:
+            if owner[fr] == me and fr in board.pieces[me]:
+                undo = board.make(fr, square)
+                best = max(best, board.score(me))
+                board.unmake(undo)
         return best
 
     def _turn_value(self, board, turn):
@@ -126,13 +144,18 @@ class Search:
     # -- choosing ----------------------------------------------------------
 
     def single_scores(self, moves):
-        """Each move's average gain, played alone, without reply."""
+        """Each move's average gain played alone (against the enemy's best answer if the budget says so)."""
         scores = dict.fromkeys(moves, 0.0)
+        screen = self.budget.screen_reply
+        me = self.me
         for board in self.boards:
-            base = board.score(self.me)
+            base = self._enemy_best(board)[0] if screen else board.score(me)
             for m in moves:
                 undo = board.make(m.from_square, m.to_square)
-                scores[m] += board.score(self.me) - base
+                if screen and board.winner is None:
+                    scores[m] += self._enemy_best(board)[0] - base
+                else:
+                    scores[m] += board.score(me) - base
                 board.unmake(undo)
         n = len(self.boards)
         return {m: s / n for m, s in scores.items()}
