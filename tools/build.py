@@ -141,6 +141,7 @@ def build(out: Path, source_maps: bool = False) -> Path:
 
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     (tmp / "index.html").write_text(site_page(page), encoding="utf-8")
+    runtime = None
     refs = page_references(page) + page_references((PUBLISH / "head.html").read_text(encoding="utf-8"))
     generated = {MANIFEST, *icons.FILES, "sw-register.js"}
     for ref in refs:
@@ -162,7 +163,11 @@ def build(out: Path, source_maps: bool = False) -> Path:
                 copy(f"{folder}/{name}", tmp)
         else:
             copy(ref, tmp)
-    write_archive(tmp / ARCHIVE, gen_files.browser_files())
+    sources = tmp / "sources.zip.tmp"
+    write_archive(sources, gen_files.browser_files())
+    stdlib = tmp / runtime / "python_stdlib.zip"
+    node("precompile.mjs", str(sources), str(ROOT / "main.py"), str(tmp / ARCHIVE), str(stdlib), str(stdlib))
+    sources.unlink()
     shutil.copy2(PUBLISH / "sw-register.js", tmp / "sw-register.js")
 
     icon_dir = tmp / "icons.svg.tmp"
