@@ -41,6 +41,7 @@ def write_bundle(folder):
             'import{x}from"./shared.js";var P={error:()=>import("./error-E.js"),"py-terminal":()=>import("./term-T.js")};'
             'var C={get core(){return import("./editor-C.js")}};'
             'const g=await import("./pyodide_graph-G.js");const t=await import("./toml-O.js");'
+            'const z=await import("./zip-Z.js");'
         ),
         "shared.js": "export const x=1;",
         "error-E.js": 'import"./core-A.js";',
@@ -49,6 +50,7 @@ def write_bundle(folder):
         "editor-C.js": "",
         "pyodide_graph-G.js": "",
         "toml-O.js": "",
+        "zip-Z.js": "",
         "unused-U.js": "",
     }
     for name, text in files.items():
@@ -67,7 +69,7 @@ def test_the_runtime_bundle_is_found_in_the_real_pyscript():
     folder = ROOT / "static" / "vendor" / "pyscript"
     loaded = build.module_graph(folder, "core.js", {})
     assert "core.js" in loaded and any(n.startswith("error-") for n in loaded)
-    assert not [n for n in loaded if n.startswith(("codemirror", "xterm", "pyodide_graph"))]
+    assert not [n for n in loaded if n.startswith(("codemirror", "xterm", "pyodide_graph", "zip"))]
 
 
 def test_benchmarks_are_developer_code():

@@ -36,6 +36,11 @@ PUBLISH = ROOT / "publish"
 ARCHIVE = "python.zip"
 NOT_LOADED_BY_BROWSER = {"package.json"}  # in static/vendor/pyodide/ for the record only
 MANIFEST = "manifest.webmanifest"
+# PyScript chunks imported on demand: name prefix -> whether this page's config needs it
+LAZY_CHUNKS = {
+    "pyodide_graph-": lambda config: bool(config.get("packages")),  # resolves `packages` only
+    "zip-": lambda config: False,  # unpacks archives for MicroPython; Pyodide unpacks its own
+}
 
 
 class _References(html.parser.HTMLParser):
@@ -72,14 +77,15 @@ def module_graph(folder: Path, entry: str, config: dict) -> list[str]:
     triggers them. PyScript loads every plugin, but a plugin's own dynamic
     imports (terminal, editor, pygame) run only for its element, absent here;
     the code editor's modules hide behind property getters only <py-editor>
-    reads; the package graph is loaded only with `packages` in the config."""
+    reads; the other lazy chunks are named in LAZY_CHUNKS with the reason."""
     texts = {path.name: path.read_text(encoding="utf-8") for path in folder.glob("*.js")}
     plugins, lazy = set(), set()
     for text in texts.values():
         plugins.update(re.findall(r'"?[\w-]+"?:\(\)=>import\("\./([^"]+)"\)', text))
         lazy.update(re.findall(r'get \w+\(\)\{return import\("\./([^"]+)"\)', text))
-        if not config.get("packages"):
-            lazy.update(re.findall(r'import\("\./(pyodide_graph-[^"]+)"\)', text))
+        for prefix, needed in LAZY_CHUNKS.items():
+            if not needed(config):
+                lazy.update(re.findall(rf'import\("\./({prefix}[^"]+)"\)', text))
     static = r'(?:from|import)\s*"\./([^"]+\.js)"'
     dynamic = r'import\("\./([^"]+\.js)"\)'
     seen, todo = [], [entry]
