@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools import build
+from tools import build, icons
 from tools.browser import CHROMIUM_ARGS, chromium_path
 from tools.serve import start_in_thread
 
@@ -25,10 +25,16 @@ READY_MS = 120_000
 CACHE_NAMES = "caches.keys().then(keys => keys.filter(k => k.startsWith('espionage-')))"
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """One build of the site for the tests of this module."""
+    return build.build(tmp_path_factory.mktemp("build") / "dist")
+
+
 @pytest.fixture
-def site(tmp_path):
-    """A fresh build in <tmp>/espionage/ served at http://localhost:<port>/espionage/."""
-    build.build(tmp_path / SUB_PATH)
+def site(built, tmp_path):
+    """A copy of the build in <tmp>/espionage/, served at http://localhost:<port>/espionage/."""
+    shutil.copytree(built, tmp_path / SUB_PATH)
     url, server = start_in_thread(tmp_path)
     yield tmp_path, f"{url}{SUB_PATH}/"
     server.shutdown()
@@ -96,10 +102,16 @@ def play_one_move(page):
 
 
 def test_first_visit_then_offline_a_game_starts_and_a_turn_is_played(site, visitor):
-    _, url = site
+    folder, url = site
     page = visitor.new_page()
+    loaded = []
+    page.on("request", lambda request: loaded.append(request.url.removeprefix(url)))
     open_site(page, url)
     wait_until_offline_ready(page)
+    # nothing in the site that the page does not load (but what the browser fetches to install it)
+    files = {p.relative_to(folder / SUB_PATH).as_posix() for p in (folder / SUB_PATH).rglob("*") if p.is_file()}
+    for_installing = {"sw.js", "manifest.webmanifest", *icons.FILES}
+    assert files - for_installing <= {"index.html" if f == "" else f for f in loaded}
 
     errors = visitor.new_cdp_session(page).send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert errors == []
@@ -137,8 +149,12 @@ def test_the_site_holds_only_what_the_page_loads(site):
     assert not [f for f in files if f.endswith((".map", ".py")) and f != "main.py"]
     assert not [f for f in files if "test" in f or "bench" in f or f.startswith(("tools/", "e2e/", "node_modules/"))]
     with zipfile.ZipFile(folder / SUB_PATH / "python.zip") as archive:
-        shipped = sorted(archive.namelist())
+        shipped = set(archive.namelist())
     assert "espionage/bench.py" not in shipped and "ui/app.py" in shipped
+    for name in (n for n in shipped if n.endswith(".py")):  # each module with its bytecode
+        folder, stem = name.rsplit("/", 1)
+        prefix = f"{folder}/__pycache__/{stem.removesuffix('.py')}.cpython-"
+        assert any(n.startswith(prefix) and n.endswith(".pyc") for n in shipped), name
 
 
 def rebuild_with_a_change(site_folder: Path, tmp_path: Path) -> str:

@@ -36,6 +36,11 @@ PUBLISH = ROOT / "publish"
 ARCHIVE = "python.zip"
 NOT_LOADED_BY_BROWSER = {"package.json"}  # in static/vendor/pyodide/ for the record only
 MANIFEST = "manifest.webmanifest"
+# PyScript chunks imported on demand: name prefix -> whether this page's config needs it
+LAZY_CHUNKS = {
+    "pyodide_graph-": lambda config: bool(config.get("packages")),  # resolves `packages` only
+    "zip-": lambda config: False,  # unpacks archives for MicroPython; Pyodide unpacks its own
+}
 
 
 class _References(html.parser.HTMLParser):
@@ -72,14 +77,15 @@ def module_graph(folder: Path, entry: str, config: dict) -> list[str]:
     triggers them. PyScript loads every plugin, but a plugin's own dynamic
     imports (terminal, editor, pygame) run only for its element, absent here;
     the code editor's modules hide behind property getters only <py-editor>
-    reads; the package graph is loaded only with `packages` in the config."""
+    reads; the other lazy chunks are named in LAZY_CHUNKS with the reason."""
     texts = {path.name: path.read_text(encoding="utf-8") for path in folder.glob("*.js")}
     plugins, lazy = set(), set()
     for text in texts.values():
         plugins.update(re.findall(r'"?[\w-]+"?:\(\)=>import\("\./([^"]+)"\)', text))
         lazy.update(re.findall(r'get \w+\(\)\{return import\("\./([^"]+)"\)', text))
-        if not config.get("packages"):
-            lazy.update(re.findall(r'import\("\./(pyodide_graph-[^"]+)"\)', text))
+        for prefix, needed in LAZY_CHUNKS.items():
+            if not needed(config):
+                lazy.update(re.findall(rf'import\("\./({prefix}[^"]+)"\)', text))
     static = r'(?:from|import)\s*"\./([^"]+\.js)"'
     dynamic = r'import\("\./([^"]+\.js)"\)'
     seen, todo = [], [entry]
@@ -131,27 +137,20 @@ def node(script: str, *args: str) -> None:
     subprocess.run(["node", str(ROOT / "tools" / script), *args], check=True, cwd=ROOT)
 
 
-def build(out: Path, source_maps: bool = False) -> Path:
-    out = out.resolve()
-    if out == ROOT or ROOT.is_relative_to(out):
-        raise SystemExit(f"build: refusing to replace {out}")
-    tmp = out.with_name(out.name + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-
+def copy_page_files(tmp: Path) -> str:
+    """index.html (with the site's head), what it refers to, and the runtime behind
+    pyscript.toml's interpreter. Returns the runtime's folder."""
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     (tmp / "index.html").write_text(site_page(page), encoding="utf-8")
-    refs = page_references(page) + page_references((PUBLISH / "head.html").read_text(encoding="utf-8"))
     generated = {MANIFEST, *icons.FILES, "sw-register.js"}
-    for ref in refs:
+    runtime = None
+    for ref in page_references(page):
         if ref in generated:
             continue
         if ref.endswith(".toml"):
             text = (ROOT / ref).read_text(encoding="utf-8")
-            config = tomllib.loads(text)
             (tmp / ref).write_text(site_config(text), encoding="utf-8")
-            interpreter = normalise(config["interpreter"])
-            runtime = Path(interpreter).parent.as_posix()
+            runtime = Path(normalise(tomllib.loads(text)["interpreter"])).parent.as_posix()
             for name in vendor.PYODIDE_FILES:
                 if name not in NOT_LOADED_BY_BROWSER:
                     copy(f"{runtime}/{name}", tmp)
@@ -162,9 +161,23 @@ def build(out: Path, source_maps: bool = False) -> Path:
                 copy(f"{folder}/{name}", tmp)
         else:
             copy(ref, tmp)
-    write_archive(tmp / ARCHIVE, gen_files.browser_files())
-    shutil.copy2(PUBLISH / "sw-register.js", tmp / "sw-register.js")
+    if runtime is None:
+        raise SystemExit("build: index.html names no PyScript config (config=...toml)")
+    return runtime
 
+
+def add_python(tmp: Path, runtime: str) -> None:
+    """The game's archive, and bytecode for it and for the standard library it imports."""
+    sources = tmp / "sources.zip.tmp"
+    write_archive(sources, gen_files.browser_files())
+    stdlib = tmp / runtime / "python_stdlib.zip"
+    node("precompile.mjs", str(sources), str(ROOT / "main.py"), str(tmp / ARCHIVE), str(stdlib), str(stdlib))
+    sources.unlink()
+
+
+def add_install_files(tmp: Path) -> None:
+    """Manifest, icons (PNG from the game's SVG art) and the service worker's registration."""
+    shutil.copy2(PUBLISH / "sw-register.js", tmp / "sw-register.js")
     icon_dir = tmp / "icons.svg.tmp"
     icon_dir.mkdir()
     for name, svg in icons.svgs().items():
@@ -173,13 +186,28 @@ def build(out: Path, source_maps: bool = False) -> Path:
     shutil.rmtree(icon_dir)
     (tmp / MANIFEST).write_text(json.dumps(icons.manifest(), indent=2) + "\n", encoding="utf-8")
 
-    if source_maps:
-        for path in list(tmp.rglob("*.js")) + list(tmp.rglob("*.mjs")):
-            src_map = ROOT / path.relative_to(tmp).with_name(path.name + ".map")
-            if src_map.is_file():
-                shutil.copy2(src_map, path.with_name(path.name + ".map"))
-    node("service_worker.mjs", str(tmp), build_id(tmp), "1" if source_maps else "0")
 
+def add_source_maps(tmp: Path) -> None:
+    for path in list(tmp.rglob("*.js")) + list(tmp.rglob("*.mjs")):
+        src_map = ROOT / path.relative_to(tmp).with_name(path.name + ".map")
+        if src_map.is_file():
+            shutil.copy2(src_map, path.with_name(path.name + ".map"))
+
+
+def build(out: Path, source_maps: bool = False) -> Path:
+    """Make the site in out (replaced as a whole once complete); return its path."""
+    out = out.resolve()
+    if out == ROOT or ROOT.is_relative_to(out):
+        raise SystemExit(f"build: refusing to replace {out}")
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    runtime = copy_page_files(tmp)
+    add_python(tmp, runtime)
+    add_install_files(tmp)
+    if source_maps:
+        add_source_maps(tmp)
+    node("service_worker.mjs", str(tmp), build_id(tmp), "1" if source_maps else "0")
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)
     return out

@@ -2,9 +2,8 @@
 
 PyScript copies each `[files]` entry ("URL" = "path in the Pyodide file system")
 into the browser's virtual file system before main.py runs. This tool lists every
-.py file of the packages in PACKAGES (tests and developer tools such as
-benchmarks excluded) between the two marker
-lines of pyscript.toml.
+.py file of the packages in PACKAGES (tests and developer code such as
+benchmarks excluded) between the two marker lines of pyscript.toml.
 
     python3 tools/gen_files.py          # rewrite pyscript.toml if stale
     python3 tools/gen_files.py --check  # exit 1 if pyscript.toml is stale

@@ -10,7 +10,7 @@ const [site, buildId, sourceMaps] = process.argv.slice(2);
 const { count, size, warnings } = await generateSW({
   globDirectory: site,
   globPatterns: ["**/*"],
-  globIgnores: ["sw.js", "sw.js.map", "workbox-*.js"],
+  globIgnores: ["sw.js", "workbox-*.js", "**/*.map"], // source maps: for DevTools, not for offline play
   swDest: `${site}/sw.js`,
   cacheId: `espionage-${buildId}`,
   cleanupOutdatedCaches: true,
