@@ -121,6 +121,15 @@ def on_hash_change(_event=None):
     dispatch("open-link", str(window.location.hash)[1:])
 
 
+def on_link_handed(event):
+    """Another tab was opened with a link while this one runs the game: take it (static/handoff.js)."""
+    data = event.data
+    if getattr(data, "type", None) != "open":
+        return
+    links.postMessage(window.Object.fromEntries(to_js([["type", "taken"], ["id", data.id]])))
+    dispatch("open-link", str(data.link), "handoff")
+
+
 def on_click(event):
     if drag.pop("dragged", False):
         return
@@ -199,6 +208,8 @@ for name, handler in (("click", on_click), ("pointerdown", on_pointer_down), ("p
     root.addEventListener(name, create_proxy(handler))
 document.addEventListener("keydown", create_proxy(on_key))
 window.addEventListener("hashchange", create_proxy(on_hash_change))
+links = window.BroadcastChannel.new("espionage-links")
+links.addEventListener("message", create_proxy(on_link_handed))
 document.addEventListener("click", create_proxy(arm_back))  # after the app's own click handler
 window.addEventListener("hashchange", create_proxy(arm_back))
 window.addEventListener("popstate", create_proxy(on_pop_state))

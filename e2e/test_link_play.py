@@ -212,7 +212,7 @@ def play_to_end(red, blue, kind, max_turns):
         link = sender.link()
         receiver.open_link(link)
         screen = receiver.screen
-        assert screen in ("play", "link-over"), (screen, receiver.page.inner_text("section.screen"))
+        assert screen in ("play", "over"), (screen, receiver.page.inner_text("section.screen"))
         if screen == "play":
             if turns % 7 == 1:
                 assert_private(receiver, sender)
@@ -228,7 +228,7 @@ def play_to_end(red, blue, kind, max_turns):
                     receiver.shot(f"{kind}-6-waiting")
                     shots.add("send")
             turns += 1
-        elif sender.screen == "link-over" and (
+        elif sender.screen == "over" and (
             kind == "Casual" or all(d.page.locator('[data-verdict="fair"]').count() for d in (red, blue))
         ):
             return turns
@@ -324,3 +324,21 @@ def test_resign_backup_and_bad_links_each_say_why(devices):
     blue.click("Home")
     assert "Sealed link game, you play Blue" in blue.page.inner_text("section.screen")
     blue.shot("home")
+
+
+def test_a_link_opened_while_the_game_is_open_is_handed_to_the_open_tab(devices):
+    """A second tab of the same browser opened with a link does not start Python: the open tab takes it."""
+    red, blue = devices("red"), devices("blue")
+    back = join(blue, invite(red, "Casual"), "Casual")
+    red.click("Home")  # Red's game tab is open, on the home screen
+    second = red.context.new_page()
+    second.goto("./#" + back)
+    second.wait_for_selector("#handed-over:not([hidden])", timeout=10_000)
+    assert "already open in another tab" in second.inner_text("#handed-over")
+    assert second.locator("html.ready").count() == 0  # no second Python started here
+    red.page.wait_for_selector('section.screen[data-screen="play"]', timeout=10_000)
+    assert "handed to this one" in red.page.inner_text("section.screen")
+    # the player may still open the game in the new tab
+    second.click("#open-here")
+    second.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    second.close()

@@ -308,22 +308,10 @@ class State:
                 removed = ((side, lost, fr),)
                 self._removed[side].append(lost)
                 kind = lost
-        newly = []
+        newly = ()
         if arrived:
             self._put(to, kind, side, piece)
-            if not was_unmasked:
-                spies = self._spies[enemy]
-                if not self._unknown[enemy]:
-                    seen = not _AROUND_SETS[to].isdisjoint(spies)
-                else:
-                    seen = not _AROUND_SETS[to].isdisjoint(spies) or self.referee.watched(self, m)
-                if seen:
-                    newly.append(to)
-            spy = kind == SPY if kind is not None else self.referee.is_spy(self, m)
-            if spy:
-                for n in AROUND[to]:
-                    if owner[n] == enemy and n not in unmasked:
-                        newly.append(n)
+            newly = self._unmasked_by(m, kind, was_unmasked)
         if gone or newly:
             carried = (to,) if was_unmasked and arrived else ()
             self._unmasked = unmasked.difference(gone).union(newly, carried)
@@ -368,6 +356,29 @@ class State:
         elif ends_turn:
             self._end_turn(m)
         return event
+
+    def _unmasked_by(self, m, kind, was_unmasked):
+        """SPEC §4, in one place for every mode: the squares whose pieces the arrival of
+        ``m``'s piece (of ``kind``, None if unknown here) on its target newly unmasks.
+
+        After every move, every enemy piece on one of the 8 squares around a Spy
+        becomes unmasked: the arrived piece if an enemy Spy stands next to it, and
+        the arrived piece's enemy neighbours if it is a Spy."""
+        to = m.to_square
+        side = self._owner[to]
+        enemy = 1 - side
+        newly = []
+        if not was_unmasked:
+            seen = not _AROUND_SETS[to].isdisjoint(self._spies[enemy])
+            if not seen and self._unknown[enemy]:
+                seen = self.referee.watched(self, m)
+            if seen:
+                newly.append(to)
+        spy = kind == SPY if kind is not None else self.referee.is_spy(self, m)
+        if spy:
+            owner, unmasked = self._owner, self._unmasked
+            newly += [n for n in AROUND[to] if owner[n] == enemy and n not in unmasked]
+        return newly
 
     def _forget_no_return(self, side, square):
         """An entry goes once its piece moves on from, or is removed on, ``square``."""

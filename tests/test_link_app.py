@@ -149,7 +149,7 @@ def play_to_end(red, blue, seed, max_turns=400, resign_at=None):
     turns = 1
     for _ in range(2000):
         receiver.dispatch("open-link", link_of(sender))
-        assert receiver.screen in ("play", "link-over"), (receiver.screen, receiver.message)
+        assert receiver.screen in ("play", "over"), (receiver.screen, receiver.message)
         if receiver.screen == "play":
             assert_private(receiver, sender)
             assert_no_spy_named(receiver)
@@ -159,7 +159,7 @@ def play_to_end(red, blue, seed, max_turns=400, resign_at=None):
             else:
                 play_turn(receiver, rng)
             turns += 1
-        elif all(a.screen == "link-over" and (a.match.seat.kind == "casual" or a.match.seat.verdict) for a in (sender, receiver)):
+        elif all(a.screen == "over" and (a.match.seat.kind == "casual" or a.match.seat.verdict) for a in (sender, receiver)):
             return turns
         sender, receiver = receiver, sender
     raise AssertionError("the game did not end")
@@ -192,6 +192,13 @@ def test_a_casual_game_by_links_to_the_end():
     assert o1 == o2 and o1.split(":")[1] in ("headquarters", "no_mobile_pieces", "no_legal_move", "move_limit")
     assert v1 is None and "Casual game" in red.html()
     assert 'data-piece="?"' not in blue.html()  # both armies shown at the end
+    # the same replay as pass-and-play, from the start position to the last move
+    total = len(blue.match.full_game().events)
+    assert f'data-step="{total}"' in blue.html()
+    press(blue, "First")
+    assert 'data-step="0"' in blue.html() and "Start position" in blue.html()
+    press(blue, "Forward")
+    assert 'data-step="1"' in blue.html()
 
 
 def test_resignation_and_draws_in_a_sealed_game():
@@ -201,12 +208,17 @@ def test_resignation_and_draws_in_a_sealed_game():
     blue.dispatch("open-link", link_of(red))
     press(blue, "Resign")
     press(blue, "Resign")  # "Resign this game?"
-    assert blue.screen == "link-over"
+    assert blue.screen == "over"
     assert over(blue) == ("red:resignation", "pending")
     red.dispatch("open-link", link_of(blue))
     assert over(red) == ("red:resignation", "fair")
     blue.dispatch("open-link", link_of(red))
     assert over(blue) == ("red:resignation", "fair")
+    # Blue's device got Red's last link on top of its own: both verified, nothing asks to be sent
+    assert 'data-nothing-to-send="true"' in blue.html() and 'id="link-text"' not in blue.html()
+    assert "Send the final link" not in blue.html()
+    # Red cannot know whether Blue opened it: Red's page still offers the final link
+    assert 'id="link-text"' in red.html()
 
 
 def test_a_draw_offer_travels_with_a_turn_and_can_be_accepted():
@@ -218,7 +230,7 @@ def test_a_draw_offer_travels_with_a_turn_and_can_be_accepted():
     blue.dispatch("open-link", link_of(red))
     assert "Red offers a draw" in blue.html()
     press(blue, "Accept draw")
-    assert blue.screen == "link-over" and over(blue)[0] == "draw:agreement"
+    assert blue.screen == "over" and over(blue)[0] == "draw:agreement"
     red.dispatch("open-link", link_of(blue))
     assert over(red)[0] == "draw:agreement"
 
@@ -323,6 +335,9 @@ def test_backup_link_restores_the_seat_on_another_device():
     assert red.screen == "link-backup"
     html = red.html()
     assert "never send this link to your opponent" in html
+    # the field is named for what it is (a screen reader reads its label)
+    assert re.search(r'<label class="link-label">Your private backup link \(never send it\) <input[^>]*id="link-text"', html)
+    assert "The link to send" not in html
     backup = link_of(red)
     assert backup != red.match.seat.link()
     press(red, "Back to the game")

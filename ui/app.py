@@ -104,7 +104,7 @@ class App(LinkPlay):
             for text in data.get("planned", []):
                 self._plan(Move.from_str(text))
             if screen == "over":
-                self.replay = len(match.game.events)
+                self._game_over(match)
             elif screen in BEHIND_COVER and match.mode == "pass":
                 self.screen = "cover"  # whoever holds the device now sees no board until asked
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):
@@ -168,7 +168,7 @@ class App(LinkPlay):
         """The same options again, colours swapped: pass and play says who plays which now;
         a link game sets up a new invitation with this device's colour swapped."""
         match = self.match
-        if self.screen not in ("over", "link-over") or match is None:
+        if self.screen != "over" or match is None:
             return
         self.options = match.variant
         if match.mode == "pass":
@@ -526,20 +526,23 @@ class App(LinkPlay):
     # -- game over and replay ---------------------------------------------------------
 
     def _game_over(self, match):
+        side = self.side
         self._reset_screen("over", match)
-        self.replay = len(match.game.events)
+        self.side = side
+        game = match.full_game()
+        self.replay = len(game.events) if game is not None else None
 
     def do_replay(self, arg):
-        if self.screen != "over":
+        if self.screen != "over" or self.replay is None:
             return
-        last = len(self.match.game.events)
+        last = len(self.match.full_game().events)
         steps = {"first": 0, "back": self.replay - 1, "forward": self.replay + 1, "last": last}
         if arg in steps:
             self.replay = max(0, min(last, steps[arg]))
 
     def replay_view(self):
         """Both armies revealed, after the first ``replay`` moves."""
-        game = self.match.game
+        game = self.match.full_game()
         if self.replay >= len(game.events):
             return game.full_view()
         return self._past_game(self.replay).full_view()
@@ -547,7 +550,7 @@ class App(LinkPlay):
     def _past_game(self, steps):
         """The game after its first ``steps`` moves, on a fresh copy: undoing the real
         game would first undo a resignation or an agreed draw, and corrupt it."""
-        game = self.match.game
+        game = self.match.full_game()
         if game.setups is not None:
             past = Game(*game.setups, game.volcanoes, game.variant)
         else:
@@ -567,7 +570,15 @@ class App(LinkPlay):
 
     def do_history_turn(self, arg):
         """Show the board as this player saw it after a past turn (``arg``: moves played by then)."""
-        if (self.screen == "over" and arg.isdigit() and int(arg) <= len(self.match.game.events)) or (self.screen == "history" and arg.isdigit() and int(arg) in dict(pages.turns(self.view().events))):
+        if not arg.isdigit() or (self.replay is None and self.screen == "over"):
+            return
+        if self.screen == "over":
+            ends = range(len(self.match.full_game().events) + 1)
+        elif self.screen == "history":
+            ends = dict(pages.turns(self.view().events))
+        else:
+            return
+        if int(arg) in ends:
             self.replay = int(arg)
 
     def do_history_close(self, _):

@@ -74,16 +74,20 @@ def _pending(view, opponent):
     )
 
 
+LINK_FIELD_NAMES = {"link": "The link to send", "backup": "Your private backup link (never send it)"}
+
+
 def link_box(app, link, what="link"):
-    """Share / Copy link, and the link itself as text to select."""
+    """Share / Copy link, and the link itself as text to select (named for what it is)."""
     url = app.url_for(link)
+    name = LINK_FIELD_NAMES[what]
     share = button("Share", "link-share", what, cls="primary") if app.can_share else ""
     return (
         f'<div class="link-box"><div class="actions">{share}'
         + button("Copy link", "link-copy", what, cls="" if app.can_share else "primary")
         + "</div>"
-        f'<label class="link-label">The link <input type="text" id="link-text" class="link-text" readonly '
-        f'value="{escape(url)}" aria-label="The link to send" spellcheck="false"></label>'
+        f'<label class="link-label">{escape(name)} <input type="text" id="link-text" class="link-text" readonly '
+        f'value="{escape(url)}" spellcheck="false"></label>'
         '<p class="hint">If copying does not work here, select the link text and copy it.</p></div>'
     )
 
@@ -308,33 +312,29 @@ def verdict_markup(seat):
     )
 
 
-def _link_over(app):
+def over_extras(app):
+    """What the end of a link game adds: who won from this side, the verdict, and the final link
+    while the other device still needs it."""
     match = app.match
     seat = match.seat
-    side = app.side
+    side = match.side
     opponent = side_name(1 - side)
-    # the game is over: a casual link holds both setups, so both armies are shown (a sealed
-    # view shows the other army once its owner's final link has revealed it)
-    view = seat.t.game.full_view() if seat.kind == CASUAL else seat.view()
     outcome = seat.outcome
     you = "You win" if outcome.winner == SIDES[side] else ("You lose" if outcome.winner else "Draw")
-    panel = (
-        f'<h1 class="outcome" data-outcome="{outcome}">{escape(outcome_text(outcome))}</h1>'
-        f'<p class="status">{you} ({side_name(side)}).</p>'
-        + verdict_markup(seat)
-        + f"<h2>Send the final link to {opponent}</h2>"
-        f'<p class="hint">So that {opponent}\'s device can see the end and verify the game too.</p>'
-        + link_box(app, seat.link())
-        + '<div class="actions">'
-        + button("Rematch", "rematch", cls="primary")
-        + button("New game", "new")
-        + button("Home", "home")
-        + "</div>"
-        + f'<p class="hint">Rematch: a new {KIND_TEXT[seat.kind][0].lower()} game with the same options, '
-        f"you playing {side_name(1 - side)}; then send the invitation.</p>"
-        + _removed_trays(view)
+    if match.needs_sending:
+        send = (
+            f'<h2>Send the final link to {opponent}</h2>'
+            f'<p class="hint">So that {opponent}\'s device can see the end and verify the game too.</p>'
+            + link_box(app, seat.link())
+        )
+    else:
+        send = (
+            f'<p class="hint nothing-to-send" data-nothing-to-send="true">Nothing more to send: '
+            f"{opponent}'s device already has everything this one wrote.</p>"
+        )
+    return f'<p class="status">{you} ({side_name(side)}).</p>' + verdict_markup(seat) + send + button(
+        "Back up this game", "link-backup", cls="quiet"
     )
-    return _board_screen("link-over", board_svg(_seat_picture(app, view)), panel, app)
 
 
 def _link_backup(app):

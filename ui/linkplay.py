@@ -29,14 +29,13 @@ LINK_SCREENS = (
     "link-options",
     "link-invite",
     "link-send",
-    "link-over",
     "link-backup",
     "link-spectate",
     "link-restore",
     "link-error",
 )
 # Screens a reload comes back to (with the game's seat).
-RESTORABLE = ("play", "link-send", "link-over", "link-backup")
+RESTORABLE = ("play", "link-send", "over", "link-backup")
 COPY_FAILED = "The link could not be copied here: select the link text below and copy it."
 
 
@@ -141,11 +140,33 @@ class LinkMatch:
     def next_screen(self, side):
         """The screen this device shows now: the end, its turn, or the link to send."""
         if self.seat.outcome is not None:
-            return "link-over"
+            return "over"
         return "play" if self.seat.my_turn else "link-send"
 
     def save(self, storage):
         storage.set(self.key, self.to_json())
+
+    def full_game(self):
+        """The whole game with both armies, once this device may know it (None until then).
+
+        A casual link holds both setups; a sealed game's armies are known here
+        once both final links have revealed them."""
+        if self.seat.kind == CASUAL:
+            return self.seat.t.game
+        return None
+
+    @property
+    def needs_sending(self):
+        """Whether the other device still needs this device's newest link.
+
+        It does until a link of its own comes back on top of ours: then it has
+        seen everything we wrote (at the end too: both verified, nothing to send)."""
+        t = self.seat.t
+        if not t.joined:
+            return True
+        if not t.messages:
+            return self.seat.side == t.joiner
+        return t.messages[-1].side == self.seat.side
 
     def status(self):
         """What the game waits for, in a few words (home list, send screen)."""
@@ -234,10 +255,8 @@ class LinkPlay:
 
     def _show_link_game(self, match, message=""):
         """The screen a link game is at: play (my turn), game over, or the link to send."""
-        screen = match.next_screen(match.side)
-        self._reset_screen(screen, match)
         self.side = match.side
-        self.message = message
+        self._show_match(match, message)
 
     def _link_failed(self, message, match=None, title="This link cannot be used"):
         self._reset_screen("link-error", match)
@@ -350,11 +369,18 @@ class LinkPlay:
     # -- opening a link ------------------------------------------------------------------
 
     def do_open_link(self, text, how=""):
-        """A link arrived (the page was opened with ``#link``, or its fragment changed)."""
+        """A link arrived: the page was opened with ``#link``, its fragment changed, or
+        (``how`` "handoff") another tab of this browser handed it over instead of starting."""
         text = (text or "").strip().lstrip("#")
         if not text:
             return
-        quiet = how == "load"  # the page was (re)loaded with the link it already had
+        self._open_link(text, quiet=how == "load")  # "load": the page was reloaded with the link it had
+        if how == "handoff" and self.screen != "link-error":
+            self.message = " ".join(
+                part for part in ("A link opened in another tab was handed to this one.", self.message) if part
+            )
+
+    def _open_link(self, text, quiet):
         try:
             t = decode(text)
         except LinkError as e:
@@ -448,7 +474,7 @@ class LinkPlay:
             self._show_link_game(match)
 
     def do_link_backup(self, _):
-        if self._link_game() is not None and self.screen in ("play", "link-send", "link-over"):
+        if self._link_game() is not None and self.screen in ("play", "link-send", "over"):
             self.planned, self.selected = [], None
             self.screen = "link-backup"
 

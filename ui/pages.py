@@ -59,7 +59,7 @@ def render(app):
     from . import linkpages
     from .linkplay import LINK_SCREENS
 
-    if app.screen in LINK_SCREENS or getattr(app.match, "mode", None) == "link":
+    if app.screen != "over" and (app.screen in LINK_SCREENS or getattr(app.match, "mode", None) == "link"):
         return linkpages.render(app)
     return globals()["_" + app.screen](app)
 
@@ -451,36 +451,63 @@ def _history(app):
 # -- game over -------------------------------------------------------------------------
 
 
-def _over(app):
-    game = app.match.game
-    view = app.replay_view()
-    step = app.replay
-    total = len(game.events)
-    current = view.events[step - 1] if step else None
-    picture = BoardPicture(
-        letters=view.letters,
-        bottom=RED,
-        unmasked=view.unmasked,
-        last_turn=(current.move,) if current else (),
+def rematch_hint(match):
+    if match.mode == "pass":
+        return "Rematch: the same options, and the players swap colours."
+    return (
+        f"Rematch: a new {match.kind} link game with the same options, you playing "
+        f"{side_name(1 - match.side)}; then send the invitation."
     )
-    caption = f"Move {step} of {total}: {escape(describe(current, None, view.letters))}" if current else f"Start position ({total} moves in all)"
+
+
+def _over(app):
+    """The end of any game: the outcome, a replay of the whole game when both armies
+    are known here, and (a link game) the verdict and whether a final link must go."""
+    from . import linkpages
+
+    match = app.match
+    outcome = match.outcome
+    game = match.full_game()
+    if game is not None:
+        view = app.replay_view()
+        step = app.replay
+        total = len(game.events)
+        current = view.events[step - 1] if step else None
+        caption = (
+            f"Move {step} of {total}: {escape(describe(current, None, view.letters))}"
+            if current
+            else f"Start position ({total} moves in all)"
+        )
+        picture = BoardPicture(
+            letters=view.letters, bottom=app.bottom, unmasked=view.unmasked,
+            last_turn=(current.move,) if current else (),
+        )
+        replay = (
+            '<p class="hint">Both armies are revealed. Step through the whole game:</p>'
+            '<div class="actions replay">'
+            + button("First", "replay", "first", disabled=step == 0)
+            + button("Back", "replay", "back", disabled=step == 0)
+            + button("Forward", "replay", "forward", disabled=step == total)
+            + button("Last", "replay", "last", disabled=step == total)
+            + f'</div><p class="replay-caption" data-step="{step}">{caption}</p>'
+        )
+        every_turn = "<h2>Every turn</h2>" + turn_list(game.full_view().events, None, step)
+    else:  # a sealed link game before the other army is revealed: this player's own view
+        view = match.view(app.side)
+        picture = BoardPicture(letters=view.letters, unknown_side=1 - app.side, bottom=app.side, unmasked=view.unmasked)
+        replay = every_turn = ""
+    extras = linkpages.over_extras(app) if match.mode == "link" else ""
     panel = (
-        f'<h1 class="outcome" data-outcome="{game.outcome}">{escape(outcome_text(game.outcome))}</h1>'
-        '<p class="hint">Both armies are revealed. Step through the whole game:</p>'
-        '<div class="actions replay">'
-        + button("First", "replay", "first", disabled=step == 0)
-        + button("Back", "replay", "back", disabled=step == 0)
-        + button("Forward", "replay", "forward", disabled=step == total)
-        + button("Last", "replay", "last", disabled=step == total)
-        + f'</div><p class="replay-caption" data-step="{step}">{caption}</p>'
-        '<div class="actions">'
+        f'<h1 class="outcome" data-outcome="{outcome}">{escape(outcome_text(outcome))}</h1>'
+        + extras
+        + replay
+        + '<div class="actions">'
         + button("Rematch", "rematch", cls="primary")
         + button("New game", "new")
         + button("Home", "home")
         + "</div>"
-        + '<p class="hint">Rematch: the same options, and the players swap colours.</p>'
+        + f'<p class="hint">{rematch_hint(match)}</p>'
         + _removed_trays(view)
-        + "<h2>Every turn</h2>"
-        + turn_list(game.full_view().events, None, step)
+        + every_turn
     )
     return _board_screen("over", board_svg(picture), panel, app)

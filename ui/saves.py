@@ -141,6 +141,10 @@ class Match:
     def save(self, storage):
         save_match(storage, self)
 
+    def full_game(self):
+        """The whole game with both armies (for the replay at the end)."""
+        return self.game
+
     def to_json(self):
         return json.dumps(
             {

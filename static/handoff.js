@@ -1,0 +1,53 @@
+// Hand a game link to a tab of this browser that already runs the game, before this
+// tab starts Python (which takes seconds). Classic script, loaded before PyScript.
+// With no link in the address, or no answer within a moment, the game starts here.
+(function () {
+  "use strict";
+  var CHANNEL = "espionage-links";
+  var WAIT_MS = 300; // another open tab answers within milliseconds
+  var link = location.hash.slice(1);
+
+  function startHere() {
+    if (document.querySelector("script[data-pyscript-core]")) return;
+    var core = document.createElement("script");
+    core.type = "module";
+    core.src = "./static/vendor/pyscript/core.js";
+    core.setAttribute("data-pyscript-core", "");
+    document.head.appendChild(core);
+  }
+
+  function handedOver() {
+    document.documentElement.classList.add("handed-over");
+    var box = document.getElementById("handed-over");
+    if (box) box.hidden = false;
+    var here = document.getElementById("open-here");
+    if (here) here.addEventListener("click", function () {
+      document.documentElement.classList.remove("handed-over");
+      box.hidden = true;
+      startHere();
+    });
+  }
+
+  if (!link || typeof BroadcastChannel !== "function") {
+    startHere();
+    return;
+  }
+  var channel = new BroadcastChannel(CHANNEL);
+  var id = Math.random().toString(36).slice(2);
+  var done = false;
+  channel.onmessage = function (event) {
+    var data = event.data || {};
+    if (done || data.type !== "taken" || data.id !== id) return;
+    done = true;
+    channel.close();
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", handedOver);
+    else handedOver();
+  };
+  channel.postMessage({ type: "open", id: id, link: link });
+  setTimeout(function () {
+    if (done) return;
+    done = true;
+    channel.close();
+    startHere();
+  }, WAIT_MS);
+})();
