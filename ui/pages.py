@@ -304,6 +304,15 @@ def _events_list(events, heading, viewer, letters=None):
     return f'<div class="events"><h3>{heading}</h3><ul>{items}</ul></div>'
 
 
+def fights(events):
+    """(square, letter of the piece that fell) of each fight among ``events`` with a known result."""
+    out = []
+    for e in events:
+        for side, kind, _square in getattr(e, "removed", ()) if getattr(e, "attack", False) else ():
+            out.append((e.move.to_square, letter_of(kind, SIDES.index(side))))
+    return tuple(out)
+
+
 def play_picture(app, view):
     """The board of the player to move, with this turn's planned moves and the opponent's
     last turn highlighted; also the moves of that last turn (empty if it was the player's own)."""
@@ -321,6 +330,7 @@ def play_picture(app, view):
         last_turn=opponent_last,
         planned=tuple(app.planned),
         cursor=app.cursor,
+        fights=fights(last) if opponent_last else (),
     )
     return picture, opponent_last
 
@@ -383,7 +393,8 @@ def _results(app):
     side = app.side
     own = tuple(e.move for e in view.last_turn)
     picture = BoardPicture(
-        letters=view.letters, unknown_side=1 - side, bottom=side, unmasked=view.unmasked, last_turn=own
+        letters=view.letters, unknown_side=1 - side, bottom=side, unmasked=view.unmasked, last_turn=own,
+        fights=fights(view.last_turn),
     )
     panel = (
         f"<h1>{side_name(side)}'s turn played</h1>"
@@ -430,14 +441,15 @@ def _history(app):
     step = app.replay
     if step is None:
         view, caption = live, "The board now. Tap a turn to see the board after it."
-        last = ()
+        last, group = (), ()
     else:
         view = app.history_view()
         group = next(g for s, g in turns(live.events) if s == step)
         caption = f"The board after turn {group[0].turn} ({side_name(group[0].side)}), as you saw it then."
         last = tuple(e.move for e in group)
     picture = BoardPicture(
-        letters=view.letters, unknown_side=1 - side, bottom=side, unmasked=view.unmasked, last_turn=last
+        letters=view.letters, unknown_side=1 - side, bottom=side, unmasked=view.unmasked, last_turn=last,
+        fights=fights(group),
     )
     panel = (
         f"<h1>{side_name(side)}'s move list</h1>"
@@ -481,6 +493,7 @@ def _over(app):
         picture = BoardPicture(
             letters=view.letters, bottom=app.bottom, unmasked=view.unmasked,
             last_turn=(current.move,) if current else (),
+            fights=fights((current,)) if current else (),
         )
         replay = (
             '<p class="hint">Both armies are revealed. Step through the whole game:</p>'
