@@ -285,5 +285,5 @@ def test_a_fight_is_marked_in_its_square_with_the_piece_that_fell(bottom):
     assert (mark.get("data-fight"), mark.get("data-fallen")) == ("e5", "s")
     assert mark.find(NS + "title").text == "Fight on e5: Blue's Spy fell"
     x, y = square_origin(P("e5"), bottom)
-    assert mark.get("transform").startswith(f"translate({x + 1} {y + 55})")  # inside its square
+    assert mark.get("transform").startswith(f"translate({x} {y + 50})")  # inside its square
     assert [el.get("data-piece") for el in root.iter() if el.get("data-piece")] == ["K"]  # no extra piece

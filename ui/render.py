@@ -370,7 +370,7 @@ def _fight_marks(fights, bottom):
         what = f"Fight on {square_name(sq)}: {SIDE_NAMES[side]}'s {KINDS[letter.upper()].name} fell"
         out.append(
             f'<g class="fight" data-fight="{square_name(sq)}" data-fallen="{escape(letter)}" '
-            f'transform="translate({x + 1} {y + 55}) scale(.44)"><title>{escape(what)}</title>'
+            f'transform="translate({x} {y + 50}) scale(.5)"><title>{escape(what)}</title>'
             '<circle cx="50" cy="50" r="50" fill="#fff" fill-opacity=".9"/>'
             f'<use href="#token-{SIDE_CLASSES[side]}"/><use href="#icon-{letter.upper()}"/>'
             '<path d="M14 14L86 86M86 14L14 86" stroke="#b3140b" stroke-width="13" stroke-linecap="round"/></g>'
