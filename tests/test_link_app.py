@@ -260,6 +260,26 @@ def test_sealed_fights_are_pending_until_the_reply():
     assert "only Blue's device knows Blue's pieces" in html
 
 
+def test_casual_waiting_screen_lists_the_fight():
+    red, blue = start("casual")
+    rng = random.Random(9)
+    for _ in range(40):
+        before = len(red.match.full_game().events)
+        play_turn(red, rng)
+        played = red.match.full_game().events[before:]
+        if any(e.attacker_won is not None for e in played):
+            break
+        blue.dispatch("open-link", link_of(red))
+        play_turn(blue, rng)
+        red.dispatch("open-link", link_of(blue))
+    else:
+        raise AssertionError("Red never attacked")
+    assert red.screen == "link-send"
+    happened = re.search(r"<h3>What happened</h3><ul>(.*?)</ul>", red.html()).group(1)
+    assert "attacked" in happened and ("was removed" in happened)
+    assert happened.count("<li>") == len(played)
+
+
 # -- bad links --------------------------------------------------------------------------------
 
 

@@ -19,8 +19,12 @@ def test_runtime_is_local():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    assert "./static/vendor/pyscript/core.js" in html
-    assert "://" not in html.replace("http://www.w3.org", "")  # no CDN
+    # PyScript starts from static/handoff.js (unless the link goes to an open tab)
+    assert '<script src="./static/handoff.js"></script>' in html
+    handoff = (ROOT / "static" / "handoff.js").read_text(encoding="utf-8")
+    assert '"./static/vendor/pyscript/core.js"' in handoff
+    for text in (html, handoff):
+        assert "://" not in text.replace("http://www.w3.org", "")  # no CDN
 
 
 def test_test_modules_are_not_shipped():

@@ -2,7 +2,8 @@
 
 PyScript copies each `[files]` entry ("URL" = "path in the Pyodide file system")
 into the browser's virtual file system before main.py runs. This tool lists every
-.py file of the packages in PACKAGES (tests excluded) between the two marker
+.py file of the packages in PACKAGES (tests and developer tools such as
+benchmarks excluded) between the two marker
 lines of pyscript.toml.
 
     python3 tools/gen_files.py          # rewrite pyscript.toml if stale
@@ -33,6 +34,11 @@ def is_test_file(rel: Path) -> bool:
     )
 
 
+def is_dev_file(rel: Path) -> bool:
+    """Developer code the page never imports: benchmarks (bench.py, bench_*.py, bench/) and the bots' arena."""
+    return rel.stem in ("bench", "arena") or rel.stem.startswith("bench_") or "bench" in rel.parts[:-1]
+
+
 def browser_files(root: Path = ROOT) -> list[str]:
     """POSIX paths, relative to root, of the .py files the browser needs."""
     found = []
@@ -42,7 +48,7 @@ def browser_files(root: Path = ROOT) -> list[str]:
             continue
         for path in base.rglob("*.py"):
             rel = path.relative_to(root)
-            if "__pycache__" in rel.parts or is_test_file(rel):
+            if "__pycache__" in rel.parts or is_test_file(rel) or is_dev_file(rel):
                 continue
             found.append(rel.as_posix())
     return sorted(found)

@@ -1,12 +1,14 @@
 """Tiny static web server for the Espionage page (standard library only).
 
-    python3 tools/serve.py [--port 8000] [--bind 127.0.0.1] [--quiet]
+    python3 tools/serve.py [--port 8000] [--bind 127.0.0.1] [--root .] [--quiet]
 
 Serves the project root with the MIME types Pyodide/PyScript need (.mjs as
 JavaScript, .wasm as application/wasm). Game code (.py, .toml, .html) is never
 cached, so an edit shows on the next reload; the big runtime under static/vendor/
 is revalidated on each load. If the port is busy, a free one is used. Prints the
-address to open.
+address to open; with --bind 0.0.0.0, also the addresses other devices on the
+network (a tablet on the same Wi-Fi) can open. --root serves another folder,
+such as the built site (dist/).
 
 From tests: `url, server = start_in_thread()`, later `server.shutdown()`.
 """
@@ -18,6 +20,7 @@ import contextlib
 import errno
 import functools
 import http.server
+import socket
 import sys
 import threading
 from pathlib import Path
@@ -98,6 +101,17 @@ def make_server(port: int = 8000, bind: str = "127.0.0.1", root: Path = ROOT, qu
         return Server((bind, 0), handler)
 
 
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks (not loopback), best guess first."""
+    found = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+        found.append(probe.getsockname()[0])
+    with contextlib.suppress(OSError):
+        found += socket.gethostbyname_ex(socket.gethostname())[2]
+    return [a for a in dict.fromkeys(found) if not a.startswith("127.")]
+
+
 def start_in_thread(root: Path = ROOT, port: int = 0, quiet: bool = True) -> tuple[str, Server]:
     """Serve root on a free port in a daemon thread; return (url, server)."""
     server = make_server(port=port, root=root, quiet=quiet)
@@ -110,10 +124,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Serve the Espionage page.")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000; a free one if busy)")
     parser.add_argument("--bind", default="127.0.0.1", help="address to listen on (0.0.0.0: whole network)")
+    parser.add_argument("--root", type=Path, default=ROOT, help="folder to serve (default: the project)")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
     args = parser.parse_args(argv)
-    server = make_server(port=args.port, bind=args.bind, quiet=args.quiet)
+    server = make_server(port=args.port, bind=args.bind, root=args.root.resolve(), quiet=args.quiet)
     print(f"Espionage is served at {server.url}  (Ctrl+C stops)", flush=True)
+    if args.bind in ("0.0.0.0", ""):
+        port = server.server_address[1]
+        for address in lan_addresses():
+            print(f"  on this network: http://{address}:{port}/", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

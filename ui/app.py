@@ -11,6 +11,7 @@ import random
 import time
 
 from espionage import Game, IllegalMove, Move, Setup, Variant, random_volcanoes
+from espionage.armies import sensible_setup
 from espionage.board import (
     BLUE,
     ORTHOGONAL,
@@ -36,10 +37,6 @@ from .saves import (
     save_setups,
     setup_as_seen,
 )
-
-# "Random setup" places a sensible army (espionage.armies.sensible_setup, shared with the
-# computer player, once merged: then this line becomes that import).
-sensible_army = Setup.random
 
 # A pass-and-play screen that shows one player's army: a page load covers it.
 BEHIND_COVER = ("setup", "play", "results", "history")
@@ -296,7 +293,7 @@ class App(LinkPlay):
     def do_random_setup(self, arg):
         """"Random setup": a sensible army; "Fully random" (``arg`` "full"): any legal army."""
         if self.screen == "setup":
-            make = Setup.random if arg == "full" else sensible_army
+            make = Setup.random if arg == "full" else sensible_setup
             self.placed = dict(make(self.side, self.rng).items())
             self.picked = self.selected = None
 

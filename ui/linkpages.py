@@ -268,6 +268,8 @@ def _link_send(app):
     view = seat.view()
     svg = ""
     if view is not None:
+        done = [e for e in view.last_turn if e.side == side and not getattr(e, "pending", False)]
+        panel.append(_events_list(told(done, view, side), "What happened", side))
         panel.append(_pending(view, opponent))
         if seat.t.offer == side:
             panel.append(f'<p class="hint">Your draw offer goes to {opponent} with this link.</p>')

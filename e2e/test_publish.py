@@ -1,0 +1,214 @@
+"""The published site (tools/build.py) in real Chromium, served from a sub-path by a plain static server.
+
+First visit, then offline: the service worker starts the game and a turn is played;
+nothing is asked of another origin; Chromium finds no installability error; a new
+build replaces the cache, offered to the player at the next start, never mid-game.
+"""
+
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tools import build
+from tools.browser import CHROMIUM_ARGS, chromium_path
+from tools.serve import start_in_thread
+
+ROOT = Path(__file__).resolve().parent.parent
+SUB_PATH = "espionage"
+READY_MS = 120_000
+CACHE_NAMES = "caches.keys().then(keys => keys.filter(k => k.startsWith('espionage-')))"
+
+
+@pytest.fixture
+def site(tmp_path):
+    """A fresh build in <tmp>/espionage/ served at http://localhost:<port>/espionage/."""
+    build.build(tmp_path / SUB_PATH)
+    url, server = start_in_thread(tmp_path)
+    yield tmp_path, f"{url}{SUB_PATH}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def visitor(browser, tmp_path):
+    """A fresh browser profile whose requests (page and service worker) and errors are recorded.
+    A profile on disk, not an incognito context: Chromium installs no app from incognito."""
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=chromium_path(), args=CHROMIUM_ARGS
+    )
+    context.requests = []
+    context.errors = []
+    context.on("request", lambda request: context.requests.append(request.url))
+    context.on("weberror", lambda error: context.errors.append(f"uncaught: {error.error}"))
+    context.on(
+        "console", lambda msg: msg.type == "error" and context.errors.append(f"console: {msg.text}")
+    )
+    yield context
+    context.close()
+    assert not context.errors, "the site reported errors:\n" + "\n".join(context.errors)
+
+
+def open_site(page, url):
+    page.goto(url)
+    page.wait_for_selector("html.ready, html.load-failed, .py-error", state="attached", timeout=READY_MS)
+    if not page.locator("html.ready").count():
+        status = page.evaluate("document.getElementById('loading-text')?.textContent")
+        shown = page.evaluate("[...document.querySelectorAll('.py-error')].map(e => e.textContent).join()")
+        raise AssertionError(f"the published page failed to start: {status} {shown}")
+
+
+def wait_until_offline_ready(page):
+    """The service worker has precached the site and is active."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+
+def click(page, name):
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def start_pass_and_play(page):
+    click(page, "New game")
+    click(page, "Pass and play")
+    click(page, "1 move per turn")
+    click(page, "Start")
+    for other in ("Blue", "Red"):
+        click(page, "Random setup")
+        click(page, "Ready")
+        click(page, f"Show {other}'s board")
+
+
+def play_one_move(page):
+    """Tap Red's front-row pieces until one lights a square, move it there, submit."""
+    for file in "abcdefghij":
+        page.click(f'g.square[data-square="{file}3"]')
+        targets = page.locator("g.square.target")
+        if targets.count():
+            targets.first.click()
+            click(page, "Submit turn")
+            return
+    raise AssertionError("no Red front-row piece could move")
+
+
+def test_first_visit_then_offline_a_game_starts_and_a_turn_is_played(site, visitor):
+    _, url = site
+    page = visitor.new_page()
+    open_site(page, url)
+    wait_until_offline_ready(page)
+
+    errors = visitor.new_cdp_session(page).send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == []
+
+    visitor.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    start_pass_and_play(page)
+    play_one_move(page)
+    assert page.get_by_role("button", name="Hand over", exact=True).is_visible()
+
+    foreign = {u for u in visitor.requests if u.startswith("http") and urlsplit(u).netloc != urlsplit(url).netloc}
+    assert not foreign
+
+
+def test_a_link_made_on_the_published_page_points_at_that_page(site, visitor):
+    _, url = site
+    page = visitor.new_page()
+    open_site(page, url)
+    click(page, "New game")
+    click(page, "Play by link")
+    click(page, "Casual")
+    click(page, "Set up your army")
+    click(page, "Random setup")
+    click(page, "Ready")
+    link = page.input_value("#link-text")
+    assert link.startswith(url + "#")
+
+
+def test_the_site_holds_only_what_the_page_loads(site):
+    folder, _ = site
+    files = {p.relative_to(folder / SUB_PATH).as_posix() for p in (folder / SUB_PATH).rglob("*") if p.is_file()}
+    assert "python.zip" in files and "sw.js" in files and "manifest.webmanifest" in files
+    assert not [f for f in files if f.endswith((".map", ".py")) and f != "main.py"]
+    assert not [f for f in files if "test" in f or "bench" in f or f.startswith(("tools/", "e2e/", "node_modules/"))]
+    with zipfile.ZipFile(folder / SUB_PATH / "python.zip") as archive:
+        shipped = sorted(archive.namelist())
+    assert "espionage/bench.py" not in shipped and "ui/app.py" in shipped
+
+
+def rebuild_with_a_change(site_folder: Path, tmp_path: Path) -> str:
+    """Build again from a copy of the project whose stylesheet changed; return the new rule."""
+    source = tmp_path / "source"
+    ignore = shutil.ignore_patterns(".git", ".venv", "node_modules", "vendor", "dist", "__pycache__", "tests", "e2e")
+    shutil.copytree(ROOT, source, ignore=ignore)
+    (source / "node_modules").symlink_to(ROOT / "node_modules")
+    (source / "static" / "vendor").symlink_to(ROOT / "static" / "vendor")
+    rule = "/* second build */ body { outline: 0; }"
+    with (source / "static" / "app.css").open("a", encoding="utf-8") as css:
+        css.write("\n" + rule + "\n")
+    subprocess.run([sys.executable, "tools/build.py", "--out", str(site_folder)], cwd=source, check=True)
+    return rule
+
+
+def until(page, promise: str, seconds: float = 120) -> None:
+    """Wait until the page's promise expression resolves to true."""
+    page.evaluate(
+        f"""async () => {{
+            for (const end = Date.now() + {seconds * 1000}; Date.now() < end; ) {{
+                if (await {promise}) return;
+                await new Promise(resolve => setTimeout(resolve, 100));
+            }}
+            throw new Error("timed out waiting for: " + {json.dumps(promise)});
+        }}"""
+    )
+
+
+def fetched_css(page):
+    return page.evaluate("fetch('./static/app.css').then(r => r.text())")
+
+
+def test_a_new_build_replaces_the_cache_and_is_offered_at_the_next_start(site, visitor, tmp_path):
+    folder, url = site
+    page = visitor.new_page()
+    open_site(page, url)
+    wait_until_offline_ready(page)
+    first_cache = page.evaluate(CACHE_NAMES)
+    assert len(first_cache) == 1
+
+    start_pass_and_play(page)
+    rule = rebuild_with_a_change(folder / SUB_PATH, tmp_path / "rebuild")
+
+    # the game in progress: reloaded, it finds the new version installing, keeps the old one
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
+    until(page, "navigator.serviceWorker.getRegistration('./').then(r => !!(r && r.waiting))")
+    assert page.locator("#update-offer").count() == 0
+    assert rule not in fetched_css(page)
+    assert page.locator("section.screen").get_attribute("data-screen") == "play"
+    caches = page.evaluate(CACHE_NAMES)
+    assert len(caches) == 2 and first_cache[0] in caches, (caches, first_cache)
+
+    # the next start offers the new version; "Later" keeps the old one
+    page.reload()
+    page.wait_for_selector("#update-offer", timeout=READY_MS)
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
+    click(page, "Later")
+    assert page.locator("#update-offer").count() == 0
+    assert rule not in fetched_css(page)
+
+    # and at the start after that, "Update" reloads into it: only the new cache is left
+    page.reload()
+    page.wait_for_selector("#update-offer", timeout=READY_MS)
+    with page.expect_navigation(timeout=READY_MS):
+        click(page, "Update")
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
+    assert rule in fetched_css(page)
+    until(page, f"{CACHE_NAMES}.then(keys => keys.length === 1)")
+    (new_cache,) = page.evaluate(CACHE_NAMES)
+    assert new_cache != first_cache[0]
+    assert page.locator("section.screen").get_attribute("data-screen") == "play"  # the saved game resumes

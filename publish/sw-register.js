@@ -1,0 +1,53 @@
+// The published site's service worker (tools/service_worker.mjs): offline play and
+// fast second visits. Loaded only by the built site (tools/build.py adds it to
+// index.html), never by ./serve.sh's development page.
+//
+// Updates never break a game in progress: a new version's worker installs in the
+// background and waits. At the next start, if one is waiting, the page offers it
+// ("Update" reloads into it; "Later" keeps the current version).
+(function () {
+  "use strict";
+  if (!("serviceWorker" in navigator)) return;
+  var workers = navigator.serviceWorker;
+
+  function offer(waiting) {
+    if (document.getElementById("update-offer")) return;
+    var bar = document.createElement("div");
+    bar.id = "update-offer";
+    bar.setAttribute("role", "status");
+    bar.innerHTML =
+      "<span>A new version of Espionage is ready.</span> " +
+      '<button type="button" data-update="now">Update</button>' +
+      '<button type="button" data-update="later" class="quiet">Later</button>';
+    bar.addEventListener("click", function (event) {
+      var choice = event.target.getAttribute("data-update");
+      if (choice === "now") {
+        workers.addEventListener("controllerchange", function () { location.reload(); });
+        waiting.postMessage({ type: "SKIP_WAITING" });
+      }
+      if (choice) bar.remove();
+    });
+    document.body.appendChild(bar);
+  }
+
+  // At start: a version installed during an earlier visit waits for the player's yes.
+  document.addEventListener("DOMContentLoaded", function () {
+    workers.getRegistration("./").then(function (registration) {
+      if (registration && registration.waiting && workers.controller) offer(registration.waiting);
+    });
+  });
+
+  // Once the game is ready (not to slow the first start down): install, or look for a new version.
+  function register() {
+    workers.register("./sw.js").catch(function (error) {
+      console.warn("Offline play is not available: " + error);
+    });
+  }
+  var html = document.documentElement;
+  new MutationObserver(function (records, observer) {
+    if (html.classList.contains("ready")) {
+      observer.disconnect();
+      register();
+    }
+  }).observe(html, { attributes: true, attributeFilter: ["class"] });
+})();

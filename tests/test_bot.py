@@ -1,0 +1,102 @@
+"""The computer player: legal turns at every level, and it sees only what its side sees."""
+
+import random
+
+import pytest
+
+from espionage import SINGLE_MOVE, STANDARD, Game, Setup
+from espionage.armies import sensible_setup
+from espionage.bot import Bot
+from espionage.bot.arena import RandomPlayer
+from espionage.setup import random_volcanoes
+
+
+def public(view):
+    """Everything a view shows, to compare two views."""
+    events = tuple(
+        (e.move, e.side, e.kind, e.attack, e.attacker_won, e.defender, e.removed, e.unmasked) for e in view.events
+    )
+    return view.position(), events, tuple(sorted(view.removed.items()))
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+@pytest.mark.parametrize("variant", [STANDARD, SINGLE_MOVE], ids=["standard", "single"])
+def test_turns_are_always_legal_and_complete(level, variant):
+    for seed in range(1 if level == 3 else 2):
+        rng = random.Random(seed)
+        game = Game.random(variant, rng)
+        players = {"red": Bot(level, seed), "blue": Bot(level, seed + 1) if seed % 2 else RandomPlayer(seed)}
+        for _ in range(40 if level == 3 else 100):
+            if game.outcome is not None:
+                break
+            moves = players[game.turn].turn(game.view(game.turn))
+            assert 1 <= len(moves) <= variant.moves_per_turn
+            game.play_turn(*moves)  # IllegalMove if a move is illegal or the turn incomplete
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_a_turn_already_begun_is_finished_with_one_legal_move(level):
+    game = Game.random(STANDARD, random.Random(5))
+    for _ in range(6):
+        game.play_turn(*RandomPlayer(1).turn(game.view(game.turn)))
+    game.play(game.legal_moves()[0])
+    assert game.first_move is not None
+    moves = Bot(level, 3).turn(game.view(game.turn))
+    assert len(moves) == 1
+    game.play(moves[0])
+    assert game.first_move is None
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_hidden_enemy_kinds_do_not_change_the_turn(level):
+    """Two games that differ only in two hidden Blue kinds: Red's bot plays the same turns
+    for as long as Red's views of them are the same."""
+    rng = random.Random(level)
+    red = sensible_setup("red", rng)
+    blue = sensible_setup("blue", rng)
+    kinds = dict(blue.items())
+    # Swap a General and a Corporal of Blue's: same positions, different hidden kinds.
+    general = min(s for s, k in kinds.items() if k == "G")
+    corporal = max(s for s, k in kinds.items() if k == "C")
+    kinds[general], kinds[corporal] = "C", "G"
+    volcanoes = random_volcanoes(6, rng)
+    games = [Game(red, blue, volcanoes), Game(red, Setup("blue", kinds), volcanoes)]
+    assert games[0].position() != games[1].position()
+    bot, blue_player = Bot(level, seed=11), RandomPlayer(4)
+    compared = 0
+    while all(g.outcome is None for g in games) and compared < 15:
+        views = [g.view("red") for g in games]
+        if public(views[0]) != public(views[1]):
+            break
+        if games[0].turn == "red":
+            turns = [bot.turn(v) for v in views]
+            assert turns[0] == turns[1]
+            compared += 1
+        else:
+            turns = [blue_player.turn(games[0].view("blue"))] * 2
+        for game, moves in zip(games, turns, strict=True):
+            game.play_turn(*moves)
+    assert compared >= 8
+
+
+def test_the_same_view_and_seed_give_the_same_turn_and_other_seeds_vary():
+    game = Game.random(STANDARD, random.Random(2))
+    view = game.view("red")
+    assert Bot(2, seed=1).turn(view) == Bot(2, seed=1).turn(view)
+    turns = {tuple(Bot(1, seed=s).turn(view)) for s in range(12)}
+    assert len(turns) > 1
+
+
+def test_the_bot_refuses_a_view_that_is_not_its_turn_and_unknown_levels():
+    game = Game.random(STANDARD, random.Random(3))
+    with pytest.raises(ValueError, match="not this view's side's turn"):
+        Bot(1).turn(game.view("blue"))
+    with pytest.raises(ValueError, match="level must be one of"):
+        Bot(level=4)
+
+
+def test_bot_setup_is_a_sensible_legal_army_that_varies_with_the_seed():
+    setups = [Bot.setup("blue", seed) for seed in range(20)]
+    assert all(s.side == 1 for s in setups)
+    assert len({str(s) for s in setups}) == 20
+    assert Bot.setup("red", 4) == Bot.setup("red", 4)

@@ -1,0 +1,220 @@
+"""Build the static site: dist/ holds every file the page loads and nothing else.
+
+    python3 tools/build.py [--out dist] [--source-maps]     (./build.sh runs setup first)
+
+The file list is derived, never written down: the page's own references
+(index.html's href/src, pyscript.toml's interpreter), the runtime files
+tools/vendor.py installs, the PyScript modules reachable from core.js (minus the
+plugins pyscript.toml turns off), and the Python packages tools/gen_files.py
+lists. The game's Python travels as one archive (python.zip) that PyScript
+unpacks before main.py runs. The site adds a web app manifest, icons drawn from
+the game's own art (ui/render.py) and a Workbox service worker that precaches
+all of it, so the page works offline and at any path (e.g. /espionage/).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html.parser
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make `tools`, `ui` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools import gen_files, icons, vendor
+
+ROOT = Path(__file__).resolve().parent.parent
+PUBLISH = ROOT / "publish"
+ARCHIVE = "python.zip"
+NOT_LOADED_BY_BROWSER = {"package.json"}  # in static/vendor/pyodide/ for the record only
+MANIFEST = "manifest.webmanifest"
+
+
+class _References(html.parser.HTMLParser):
+    """The local files an HTML page refers to (href, src, PyScript's config), in order."""
+
+    def __init__(self):
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in ("href", "src", "config") and value and is_local(value):
+                self.found.append(value)
+
+
+def is_local(url: str) -> bool:
+    return not re.match(r"^([a-z][a-z0-9+.-]*:|//|#)", url, re.I)
+
+
+def page_references(html_text: str) -> list[str]:
+    parser = _References()
+    parser.feed(html_text)
+    return [normalise(ref) for ref in parser.found]
+
+
+def normalise(ref: str) -> str:
+    return ref.split("#")[0].split("?")[0].removeprefix("./")
+
+
+def module_graph(folder: Path, entry: str, config: dict) -> list[str]:
+    """The files of a bundle (PyScript's dist/) the page loads, from entry on.
+
+    Static imports are always followed; dynamic ones only where this page
+    triggers them. PyScript loads every plugin, but a plugin's own dynamic
+    imports (terminal, editor, pygame) run only for its element, absent here;
+    the code editor's modules hide behind property getters only <py-editor>
+    reads; the package graph is loaded only with `packages` in the config."""
+    texts = {path.name: path.read_text(encoding="utf-8") for path in folder.glob("*.js")}
+    plugins, lazy = set(), set()
+    for text in texts.values():
+        plugins.update(re.findall(r'"?[\w-]+"?:\(\)=>import\("\./([^"]+)"\)', text))
+        lazy.update(re.findall(r'get \w+\(\)\{return import\("\./([^"]+)"\)', text))
+        if not config.get("packages"):
+            lazy.update(re.findall(r'import\("\./(pyodide_graph-[^"]+)"\)', text))
+    static = r'(?:from|import)\s*"\./([^"]+\.js)"'
+    dynamic = r'import\("\./([^"]+\.js)"\)'
+    seen, todo = [], [entry]
+    while todo:
+        name = todo.pop()
+        if name in seen or name in lazy:
+            continue
+        seen.append(name)
+        todo += re.findall(static, texts[name])
+        if name not in plugins:
+            todo += re.findall(dynamic, texts[name])
+    return sorted(seen)
+
+
+def write_archive(dest: Path, files: list[str]) -> None:
+    """A zip with fixed timestamps, so an unchanged game gives the same bytes (and cache)."""
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in files:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, (ROOT / name).read_bytes())
+
+
+def site_config(text: str) -> str:
+    """pyscript.toml for the site: the generated [files] list becomes the one archive."""
+    start, stop = text.find(gen_files.BEGIN), text.find(gen_files.END)
+    if start < 0 or stop < start:
+        raise SystemExit("build: pyscript.toml has no generated [files] block")
+    block = f'# the game\'s Python, unpacked into the working directory\n"./{ARCHIVE}" = "./*"'
+    return text[:start] + block + text[stop + len(gen_files.END) :]
+
+
+def site_page(text: str) -> str:
+    head = (PUBLISH / "head.html").read_text(encoding="utf-8").strip()
+    if "</head>" not in text:
+        raise SystemExit("build: index.html has no </head>")
+    return text.replace("</head>", head + "\n</head>", 1)
+
+
+def copy(rel: str, out: Path) -> None:
+    src = ROOT / rel
+    if not src.is_file():
+        raise SystemExit(f"build: {rel} is referenced but missing (run ./build.sh, which installs the runtime)")
+    (out / rel).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, out / rel)
+
+
+def node(script: str, *args: str) -> None:
+    subprocess.run(["node", str(ROOT / "tools" / script), *args], check=True, cwd=ROOT)
+
+
+def build(out: Path, source_maps: bool = False) -> Path:
+    out = out.resolve()
+    if out == ROOT or ROOT.is_relative_to(out):
+        raise SystemExit(f"build: refusing to replace {out}")
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    (tmp / "index.html").write_text(site_page(page), encoding="utf-8")
+    refs = page_references(page) + page_references((PUBLISH / "head.html").read_text(encoding="utf-8"))
+    generated = {MANIFEST, *icons.FILES, "sw-register.js"}
+    for ref in refs:
+        if ref in generated:
+            continue
+        if ref.endswith(".toml"):
+            text = (ROOT / ref).read_text(encoding="utf-8")
+            config = tomllib.loads(text)
+            (tmp / ref).write_text(site_config(text), encoding="utf-8")
+            interpreter = normalise(config["interpreter"])
+            runtime = Path(interpreter).parent.as_posix()
+            for name in vendor.PYODIDE_FILES:
+                if name not in NOT_LOADED_BY_BROWSER:
+                    copy(f"{runtime}/{name}", tmp)
+        elif ref.endswith("pyscript/core.js"):
+            folder = Path(ref).parent.as_posix()
+            config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+            for name in module_graph(ROOT / folder, "core.js", config):
+                copy(f"{folder}/{name}", tmp)
+        else:
+            copy(ref, tmp)
+    write_archive(tmp / ARCHIVE, gen_files.browser_files())
+    shutil.copy2(PUBLISH / "sw-register.js", tmp / "sw-register.js")
+
+    icon_dir = tmp / "icons.svg.tmp"
+    icon_dir.mkdir()
+    for name, svg in icons.svgs().items():
+        (icon_dir / name.replace(".png", ".svg")).write_text(svg, encoding="utf-8")
+    node("rasterise.mjs", str(icon_dir), str(tmp))
+    shutil.rmtree(icon_dir)
+    (tmp / MANIFEST).write_text(json.dumps(icons.manifest(), indent=2) + "\n", encoding="utf-8")
+
+    if source_maps:
+        for path in list(tmp.rglob("*.js")) + list(tmp.rglob("*.mjs")):
+            src_map = ROOT / path.relative_to(tmp).with_name(path.name + ".map")
+            if src_map.is_file():
+                shutil.copy2(src_map, path.with_name(path.name + ".map"))
+    node("service_worker.mjs", str(tmp), build_id(tmp), "1" if source_maps else "0")
+
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    return out
+
+
+def build_id(site: Path) -> str:
+    """A digest of every file's path and bytes: a new build id whenever anything changes."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(site).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:12]
+
+
+def report(site: Path, top: int = 6) -> str:
+    files = sorted((p for p in site.rglob("*") if p.is_file()), key=lambda p: -p.stat().st_size)
+    total = sum(p.stat().st_size for p in files)
+    lines = [f"build: {site} holds {len(files)} files, {total / 1e6:.1f} MB"]
+    for path in files[:top]:
+        size = path.stat().st_size
+        lines.append(f"  {size / 1e6:6.2f} MB {100 * size / total:4.0f}%  {path.relative_to(site).as_posix()}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default dist/)")
+    parser.add_argument("--source-maps", action="store_true", help="also copy the runtime's source maps")
+    args = parser.parse_args(argv)
+    if not vendor.is_current():
+        raise SystemExit("build: static/vendor/ is missing or stale: run ./build.sh (it installs the runtime)")
+    site = build(args.out, args.source_maps)
+    print(report(site))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
