@@ -190,13 +190,20 @@ def on_key(event):
 # -- the browser's Back button (the app decides what Back does: App.do_back) ------------
 
 
+seen = {"hash": str(window.location.hash)}
+
+
 def arm_back(_event=None):
     """Away from home, keep one history entry above the page's own, so Back comes to the app."""
+    seen["hash"] = str(window.location.hash)
     if app.screen != "home" and not window.history.state:
         window.history.pushState("espionage", "")
 
 
 def on_pop_state(_event):
+    if str(window.location.hash) != seen["hash"]:
+        seen["hash"] = str(window.location.hash)
+        return  # a link opened (or Back to an older one): the hashchange handles it
     if app.screen == "home":
         window.history.back()  # Back on home leaves the app
         return
