@@ -6,7 +6,7 @@ from collections import Counter
 from .board import BLUE, ORTHOGONAL, RED, SIDES, SQUARES, side_index, square_name
 from .epn import EPNError, format_epn, parse_epn
 from .moves import Move
-from .observer import observe
+from .observer import learned_kinds, observe
 from .pieces import ARMY, HEADQUARTERS, KINDS, MINE, MOVABLE, UNKNOWN, VOLCANO, letter_of
 from .rules import (
     QUIET_LIMIT,
@@ -111,6 +111,7 @@ class Game(State):
         self._history = []
         self.events = []
         self._seen = {}  # viewer -> that viewer's events so far (made on demand, kept)
+        self._learned = {}  # viewer -> what those events taught it about masked enemy pieces
 
     # -- reading the state -------------------------------------------------
 
@@ -193,8 +194,16 @@ class Game(State):
         more as the game grows."""
         seen = self._seen.setdefault(viewer, [])
         if len(seen) < len(self.events):
-            seen += [observe(e, viewer) for e in self.events[len(seen) :]]
+            new = [observe(e, viewer) for e in self.events[len(seen) :]]
+            seen += new
+            self._learned.setdefault(viewer, {}).update(learned_kinds(new, viewer))
         return seen
+
+    def learned(self, viewer):
+        """{piece: (kind, how)} of the enemy pieces on the board that ``viewer`` knows though
+        they are masked (see ``espionage.observer.learned_kinds``)."""
+        self.seen_events(viewer)
+        return self._learned.get(viewer, {})
 
     # -- moves --------------------------------------------------------------
 
@@ -343,8 +352,8 @@ class Game(State):
         for side in (RED, BLUE):
             del self._removed[side][removed_counts[side] :]
         del self.events[events:]
-        for seen in self._seen.values():
-            del seen[events:]
+        self._seen.clear()  # observed again on demand (undo is for analysis: rare)
+        self._learned.clear()
 
     def resign(self, side):
         """``side`` resigns: the other side wins."""

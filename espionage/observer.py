@@ -20,7 +20,8 @@ class SeenMove(NamedTuple):
     ``unmasked``: the squares whose pieces the move newly unmasked; ``pending``:
     a sealed link game's move whose result the other device has not sent yet;
     ``kind_seen``: how the viewer knows the mover's kind when it is not its own
-    ("unmasked", "removed", "fight": a sealed game's attacker, or None)."""
+    ("unmasked"; "removed"; "unmasking": it unmasked the pieces around it, so it
+    is a Spy; "fight": a sealed game's attacker; or None)."""
 
     move: object
     side: int
@@ -41,9 +42,10 @@ def observe(event, viewer, attacker_shown=False):
     """``event`` (a MoveEvent, the truth) as ``viewer`` (0, 1, NOBODY, or None: everything) may know it.
 
     SPEC §4: a viewer knows its own kinds and the kinds of removed pieces and of
-    pieces unmasked right after the move; a fight reveals nothing else, except
-    that in a sealed link game (``attacker_shown``) the attacker's kind travels
-    with the attack to the defender."""
+    pieces unmasked right after the move, and sees which pieces a move unmasks
+    (so a piece that unmasks its neighbours is a Spy); a fight reveals nothing
+    else, except that in a sealed link game (``attacker_shown``) the attacker's
+    kind travels with the attack to the defender."""
     side = event.side
     attack = event.attacker_won is not None
     won = event.attacker_won
@@ -55,6 +57,8 @@ def observe(event, viewer, attacker_shown=False):
         attacker_known, kind_seen = True, "removed"
     elif survivor and won is not False:
         attacker_known, kind_seen = True, "unmasked"
+    elif any(sq != event.move.to_square for sq in event.unmasked):
+        attacker_known, kind_seen = True, "unmasking"  # only an arriving Spy unmasks its neighbours
     elif attack and attacker_shown:
         attacker_known, kind_seen = True, "fight"
     else:
@@ -75,3 +79,18 @@ def observe(event, viewer, attacker_shown=False):
         False,
         kind_seen,
     )
+
+
+LEARNED = ("unmasking", "fight")
+"""The ways a viewer knows a piece's kind for good though it stands masked on the board."""
+
+
+def learned_kinds(seen, viewer):
+    """{piece: (kind, how)} of the enemy pieces ``viewer`` knows from the moves ``seen``
+    (SeenMoves), though they are not unmasked: a Spy that unmasked its neighbours,
+    a sealed game's attacker."""
+    out = {}
+    for e in seen:
+        if e.side != viewer and e.kind_seen in LEARNED:
+            out[e.piece] = (e.kind, e.kind_seen)
+    return out

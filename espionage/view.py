@@ -50,12 +50,22 @@ class BoardView:
         """The squares the piece on ``sq`` may move to now."""
         return sorted(m.to_square for m in self.legal_moves() if m.from_square == sq)
 
+    def drawn_letters(self):
+        """The letters to draw: ``letters`` with the kinds the viewer learned put on their pieces."""
+        learned = getattr(self, "learned", None)
+        if not learned:
+            return self.letters
+        letters = list(self.letters)
+        for sq, kind in learned.items():
+            letters[sq] = letter_of(kind, self.owner(sq))
+        return tuple(letters)
+
     def after_planned(self, planned):
         """(letters, unmasked) with this turn's planned moves made, as the mover draws them.
 
         A planned attack leaves its square and waits on the arrow: its result
         comes only when the turn is submitted."""
-        letters = list(self.letters)
+        letters = list(self.drawn_letters())
         unmasked = frozenset(self.unmasked)
         for m in planned:
             piece = letters[m.from_square]
@@ -84,7 +94,14 @@ class BoardView:
 
 
 class View(BoardView):
-    """The game as one side sees it (``viewer`` None: everything, for the end)."""
+    """The game as one side sees it (``viewer`` None: everything, for the end).
+
+    ``letters`` follow SPEC §4 and §6: "?" for every enemy piece not unmasked.
+    ``learned`` maps the squares of masked enemy pieces whose kind the viewer
+    nevertheless knows from the moves it saw to that kind, and ``marks`` says how
+    the viewer knows each kind it may draw that is not its own secret:
+    "unmasked", "unmasking" (a Spy that unmasked its neighbours) or "fight" (a
+    sealed game's attacker)."""
 
     @classmethod
     def of(cls, game, viewer):
@@ -93,17 +110,25 @@ class View(BoardView):
         v.variant = game.variant
         v.volcanoes = game.volcanoes
         unmasked = game.unmasked
-        letters = []
-        owners = []
+        learned = game.learned(viewer) if viewer is not None else {}
+        letters, owners, marks, v.learned = [], [], {}, {}
         for sq, letter in enumerate(game.letters()):
             if letter is None or letter == VOLCANO:
                 letters.append(letter)
                 owners.append(None)
                 continue
             side = RED if letter.isupper() else BLUE
-            known = viewer is None or side == viewer or sq in unmasked
-            letters.append(letter if known else letter_of(UNKNOWN, side))
+            if sq in unmasked:
+                marks[sq] = "unmasked"
+            if viewer is None or side == viewer or sq in unmasked:
+                letters.append(letter)
+            else:
+                letters.append(letter_of(UNKNOWN, side))
+                if game.piece_at(sq) in learned:
+                    kind, marks[sq] = learned[game.piece_at(sq)]
+                    v.learned[sq] = kind
             owners.append(side)
+        v.marks = marks
         v.letters = tuple(letters)
         v.owners = tuple(owners)
         v.side_to_move = SIDES.index(game.turn)

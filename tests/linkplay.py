@@ -2,8 +2,8 @@
 
 import random
 
-from espionage.link import LinkError
-from espionage.sealed import DUPLICATE, Seat
+from espionage.link import DuplicateLink
+from espionage.sealed import Seat
 from espionage.variant import Variant
 
 
@@ -31,9 +31,8 @@ def play(kind, seed, moves_per_turn=2, volcanoes=6, resign_at=None, stop=None, c
             links.append(link)
         try:
             receiver.receive(link)
-        except LinkError as e:
-            if str(e) != DUPLICATE:
-                raise
+        except DuplicateLink:
+            pass
         sender, receiver = receiver, sender
         if sender.outcome is not None and (kind == "casual" or (sender.t.complete and receiver.t.complete)):
             return a, b, count

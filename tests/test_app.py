@@ -218,8 +218,8 @@ def play_turn(app, rng, checks=True):
             tap(app, to)
             p = page(app)
             assert f"{fr}-{to}" in {n.get("data-move") for n in p.find(lambda n: n.tag == "path")}
-            if view.letters[m.to_square] == "?":  # a planned attack shows no result: the defender stays "?"
-                assert p.pieces()[to] == "?"
+            if view.letters[m.to_square] == "?":  # a planned attack shows no result: the defender stays as drawn
+                assert p.pieces()[to] == view.drawn_letters()[m.to_square]
             check_board_privacy(app)
         assert app.planned[-1] == m
         planned += 1
@@ -261,7 +261,7 @@ def check_board_privacy(app):
     html = app.html()
     view, game = app.view(), app.match.game
     enemy = 1 - app.side
-    hidden = [sq for sq in range(100) if view.letters[sq] == "?"]
+    hidden = [sq for sq in range(100) if view.letters[sq] == "?" and sq not in view.learned]
     squares = Page(html).squares()
     for sq in hidden:
         kind = game.kind_at(sq)
@@ -1107,3 +1107,24 @@ def test_random_setup_is_sensible_and_fully_random_is_anything(side):
             found.append(next(sq for sq, k in app.placed.items() if k == "H"))
     assert set(sensible) <= back_rows and len(set(sensible)) > 5  # guarded, and varied
     assert not set(anything) <= back_rows
+
+
+def test_a_spy_that_unmasked_your_pieces_is_drawn_as_a_spy_with_its_mark():
+    # Blue to move: its hidden Spy steps from e6 to e5, next to Red's hidden d4 and e4
+    game_position = epn({"a1": "H", "d4": "C", "e4": "L", "j10": "h", "e6": "s", "c9": "c"}, side="b", turn=3)
+    app = app_at(game_position)  # Blue's board
+    app.dispatch("square", "e6")
+    app.dispatch("square", "e5")
+    app.dispatch("square", "c9")
+    app.dispatch("square", "c8")
+    press(app, "Submit turn")
+    press(app, "Hand over")
+    press(app, "Show Red's board")
+    view = app.view()
+    assert view.letters[parse_square("e5")] == "?"  # SPEC §4: the Spy itself is not unmasked
+    assert view.learned == {parse_square("e5"): "S"} and view.marks[parse_square("e5")] == "unmasking"
+    square = page(app).squares()["e5"]
+    piece = next(n for n in square.iter() if "piece" in classes(n))
+    assert piece.get("data-piece") == "s" and piece.get("data-known") == "unmasking"
+    assert "known: it unmasked pieces as a Spy" in text(square.find("title"))
+    assert page(app).pieces()["c8"] == "?"  # the other piece that moved stays unknown

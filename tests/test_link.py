@@ -1,5 +1,6 @@
 """The link codec: round trips, sizes, every kind of bad link, and a fuzz test of the decoder."""
 
+import base64
 import random
 
 import pytest
@@ -7,16 +8,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from espionage import Setup
+from espionage.game import QUIET_LIMIT
 from espionage.link import (
+    MAX_LINK_CHARS,
     SETUP_RADIX,
     LinkError,
+    OversizedLink,
+    UnknownFormat,
     decode,
-    decode_number,
+    decode_body,
     frame,
     setup_rank,
     setup_unrank,
     unframe,
 )
+from espionage.link.framing import MAX_BODY_BYTES, MAX_SIDE_TURNS
 from espionage.sealed import BACKUP, DUPLICATE, NO_SEAT, OTHER_GAME, Seat, spectate
 from tests.linkplay import play, random_turn
 
@@ -197,18 +203,18 @@ def test_mutated_links_are_always_refused(data):
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0, max_value=1 << 4000) | st.binary(max_size=400).map(lambda b: int.from_bytes(b, "big")))
-def test_any_body_with_a_valid_check_code_raises_only_link_error(number):
+@given(st.binary(max_size=600))
+def test_any_body_with_a_valid_check_code_raises_only_link_error(body):
     """Behind the check code: random bodies decode or raise LinkError, nothing else."""
     try:
-        decode_number(number)
+        decode_body(body)
     except LinkError:
         pass
     try:
-        decode(frame(number))
+        decode(frame(body))
     except LinkError:
         pass
-    assert unframe(frame(number)) == number
+    assert unframe(frame(body)) == body
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -216,12 +222,67 @@ def test_any_body_with_a_valid_check_code_raises_only_link_error(number):
 def test_valid_links_with_random_tails_raise_only_link_error(data):
     """A well-formed start followed by random symbols (a forged link) never crashes the decoder."""
     link = data.draw(st.sampled_from(sample_links()))
-    number = unframe(link)
-    bits = number.bit_length()
-    cut = data.draw(st.integers(0, bits))
-    tail = data.draw(st.integers(0, 1 << 600))
-    forged = (number & ((1 << cut) - 1)) | (tail << cut)
+    body = unframe(link)
+    cut = data.draw(st.integers(0, len(body)))
+    tail = data.draw(st.binary(max_size=80))
     try:
-        decode_number(forged)
+        decode_body(body[:cut] + tail)
     except LinkError:
         pass
+
+
+# -- hostile sizes, old formats, secrets ---------------------------------------------------
+
+
+def hostile(link, size, seed=0):
+    """A valid link's body followed by a random tail, framed with a correct check code."""
+    tail = random.Random(seed).randbytes(size)
+    return frame(unframe(link) + tail)
+
+
+def test_a_link_longer_than_any_game_is_refused_before_decoding(monkeypatch):
+    a, _b, _ = play("sealed", 401, resign_at=20)
+    huge = hostile(a.link(), 1 << 20)
+    assert len(huge) > MAX_LINK_CHARS and unframe.__module__ == "espionage.link.framing"
+
+    def never(*_):
+        raise AssertionError("a link longer than any game reached the decoder")
+
+    monkeypatch.setattr("espionage.link.transcript.Reader", never)
+    monkeypatch.setattr("espionage.link.framing.base64.urlsafe_b64decode", never)
+    with pytest.raises(OversizedLink, match="longer than any game can make"):
+        decode(huge)
+    saved = a.to_dict()
+    with pytest.raises(OversizedLink):
+        a.receive(huge)
+    assert a.to_dict() == saved
+
+
+def test_the_size_cap_follows_from_the_rules():
+    assert MAX_SIDE_TURNS == (2 * 30 + 1) * QUIET_LIMIT
+    assert MAX_LINK_CHARS > MAX_SIDE_TURNS * 2 * 7 // 6  # every move fits, even at 7 bits per casual move
+
+
+@pytest.mark.parametrize("kind", ["casual", "sealed"])
+def test_hostile_tails_just_under_the_cap_are_refused(kind):
+    a, _b, _ = play(kind, 402, resign_at=20)
+    link = hostile(a.link(), MAX_BODY_BYTES - len(unframe(a.link())) - 64)
+    assert len(link) <= MAX_LINK_CHARS
+    with pytest.raises(LinkError):
+        decode(link)
+
+
+def test_a_link_of_the_first_format_is_refused_as_older():
+    old = base64.urlsafe_b64encode(bytes([1, 3, 1, 2, 3, 0, 0, 0, 0, 0, 0])).rstrip(b"=").decode()
+    with pytest.raises(UnknownFormat, match="older version of the app"):
+        decode(old)
+
+
+def test_secrets_and_game_ids_do_not_come_from_the_games_random_generator():
+    """The rng a test passes picks volcanoes and setups; the secret and the game id come from `secrets`."""
+    one = Seat.new_game("sealed", "red", rng=random.Random(5))
+    two = Seat.new_game("sealed", "red", rng=random.Random(5))
+    assert one.setup == two.setup and one.t.volcanoes == two.t.volcanoes
+    assert one.secret != two.secret and one.game_id != two.game_id
+    j1, j2 = Seat.join(one.link(), rng=random.Random(6)), Seat.join(one.link(), rng=random.Random(6))
+    assert j1.setup == j2.setup and j1.secret != j2.secret

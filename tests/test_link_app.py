@@ -12,7 +12,7 @@ from html import unescape
 import pytest
 
 from espionage.board import SIDES, parse_square
-from espionage.link import decode
+from espionage.link import Transcript, decode
 from espionage.pieces import KINDS
 from espionage.sealed import Seat
 from ui.app import App
@@ -312,10 +312,10 @@ def test_bad_links_say_why_and_never_touch_the_saved_game():
     screen, text = tried(link_of(red))  # the newest link again
     assert screen == "link-send" and "already have this link" in text
     # a link of this game that does not continue it: the same invitation, another history
-    twin = device(1)
-    twin_link = invite(twin, "sealed")
+    t = decode(good)
+    invitation = Transcript.create(t.kind, t.game_id, t.variant, t.volcanoes, t.inviter, commit=t.commits[t.inviter])
     other = device(99)  # joins with another army
-    join(other, twin_link)
+    join(other, invitation.encode())
     screen, text = tried(link_of(other))
     assert screen == "link-error" and "does not continue your saved game" in text
     press(red, "Open my game")

@@ -164,12 +164,15 @@ def check_view(game, viewer, unmasked_after):
     """No hidden kind anywhere in the view; events name only what the viewer may know."""
     v = game.view(viewer)
     me = 0 if viewer == "red" else 1
-    allowed_letter_paths = ("view.letters[", "view.removed[", "view.events[")
+    allowed_letter_paths = ("view.letters[", "view.removed[", "view.events[", "view.learned[")
+    assert set(v.marks.values()) <= {"unmasked", "unmasking"}
     for path, leaf in walk(v):
         if isinstance(leaf, str) and len(leaf) == 1 and leaf.upper() in KINDS:
             assert path.startswith(allowed_letter_paths), (
                 f"kind letter {leaf!r} at {path}"
             )
+    # a piece that unmasked the pieces around it is a Spy, for good: the viewer saw them unmasked
+    spies = {e.piece for e in game.events if e.side != me and set(e.unmasked) - {e.move.to_square}}
     for s in range(100):
         letter = v.letters[s]
         true = game.kind_at(s)
@@ -178,10 +181,15 @@ def check_view(game, viewer, unmasked_after):
         owner = 0 if game.side_at(s) == "red" else 1
         known = owner == me or game.is_unmasked(s)
         assert (letter != "?") == known, (name(s), letter)
+        learned = owner != me and not known and game.piece_at(s) in spies
+        assert (s in v.learned) == learned, name(s)
+        if learned:
+            assert v.learned[s] == true == "S" and v.marks[s] == "unmasking"
     for e, ev, after in zip(game.events, v.events, unmasked_after):
         attack = e.defender is not None
         lost = e.attacker_won is False
-        a_known = e.side == me or (attack and lost) or (not lost and after)
+        spy = bool(set(e.unmasked) - {e.move.to_square})
+        a_known = e.side == me or (attack and lost) or (not lost and after) or spy
         d_known = attack and (e.side != me or e.attacker_won or (lost and after))
         assert ev.kind == (e.kind if a_known else None), (e, ev)
         assert ev.defender == (e.defender if d_known else None), (e, ev)

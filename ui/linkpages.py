@@ -21,6 +21,7 @@ from .pages import (
     badge_legend,
     button,
     enemy_left,
+    learned_marks,
     play_picture,
     resign_control,
     selection_line,
@@ -134,7 +135,10 @@ def told(events, view, viewer):
 
 def _seat_picture(app, view, **extra):
     side = app.side
-    return BoardPicture(letters=view.letters, unknown_side=1 - side, bottom=side, unmasked=view.unmasked, **extra)
+    return BoardPicture(
+        letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked,
+        learned=learned_marks(view), **extra,
+    )
 
 
 # -- new game -------------------------------------------------------------------------------
@@ -211,7 +215,7 @@ def _play(app):
         )
     panel.append(enemy_left(view, side))
     panel.append(selection_line(app))
-    panel.append(badge_legend(picture.letters, picture.unmasked))
+    panel.append(badge_legend(picture))
     need = match.variant.moves_per_turn
     if app.planned:
         planned = ", ".join(str(m) for m in app.planned)

@@ -19,8 +19,8 @@ import json
 
 from espionage import Move, Setup, Variant, random_volcanoes
 from espionage.board import RED, SIDES
-from espionage.link import CASUAL, SEALED, LinkError, decode
-from espionage.sealed import DUPLICATE, NO_SEAT, OLDER, Seat, spectate
+from espionage.link import CASUAL, SEALED, DuplicateLink, LinkError, OlderLink, decode
+from espionage.sealed import NO_SEAT, Seat, spectate
 from espionage.setup import format_squares, parse_squares
 
 SEAT_PREFIX = "espionage:seat:"
@@ -394,14 +394,14 @@ class LinkPlay:
         if saved is not None:
             try:
                 saved.seat.receive(text)
+            except (DuplicateLink, OlderLink) as e:
+                fresh = self._load_link_match(key)
+                if quiet and self.screen != "home" and self.match is not None and self.match.id == fresh.id:
+                    return  # a reload: stay where the player was
+                self._show_link_game(fresh, "" if quiet else sentence(e))
+                return
             except LinkError as e:
-                if str(e) == DUPLICATE or str(e).startswith(OLDER.split("(")[0]):
-                    fresh = self._load_link_match(key)
-                    if quiet and self.screen != "home" and self.match is not None and self.match.id == fresh.id:
-                        return  # a reload: stay where the player was
-                    self._show_link_game(fresh, "" if quiet else sentence(e))
-                else:
-                    self._link_failed(e, self._load_link_match(key))
+                self._link_failed(e, self._load_link_match(key))
                 return
             except Exception as e:
                 self._link_failed(f"this link could not be used ({e}); your saved game is unchanged", saved)

@@ -281,16 +281,22 @@ def enemy_left(view, side):
     )
 
 
-def badge_legend(letters, unmasked):
-    """What the eye badge means, shown while an unmasked piece is on the board."""
-    shown = sorted(sq for sq in unmasked if letters[sq] not in (None, "?", "V"))
-    if not shown:
-        return ""
-    icon = piece_svg(letters[shown[0]], None, size=26, unmasked=True)
-    return (
-        f'<p class="badge-legend hint">{icon} The eye marks an unmasked piece: '
-        "both players know what it is.</p>"
-    )
+def badge_legend(picture):
+    """One legend of the marks on the board's pieces, shown while a marked piece is on it:
+    the eye (unmasked) and the magnifying glass (a kind learned from the moves)."""
+    letters = picture.letters
+    out = []
+    shown = sorted(sq for sq in picture.unmasked if letters[sq] not in (None, "?", "V"))
+    if shown:
+        icon = piece_svg(letters[shown[0]], None, size=26, unmasked=True)
+        out.append(f"{icon} The eye marks an unmasked piece: both players know what it is.")
+    if picture.learned:
+        icon = piece_svg(letters[picture.learned[0][0]], None, size=26, learned=True)
+        out.append(
+            f"{icon} The magnifying glass marks an enemy piece you know though it is not unmasked: "
+            "it unmasked your pieces, so it is a Spy, or (sealed link games) you saw it attack."
+        )
+    return "".join(f'<p class="badge-legend hint">{line}</p>' for line in out)
 
 
 def _events_list(events, heading, viewer, letters=None):
@@ -313,6 +319,11 @@ def fights(events):
     return tuple(out)
 
 
+def learned_marks(view):
+    """(square, how) of the masked enemy pieces whose kind the view learned, for the board picture."""
+    return tuple((sq, view.marks[sq]) for sq in getattr(view, "learned", ()))
+
+
 def play_picture(app, view):
     """The board of the player to move, with this turn's planned moves and the opponent's
     last turn highlighted; also the moves of that last turn (empty if it was the player's own)."""
@@ -325,6 +336,7 @@ def play_picture(app, view):
         unknown_side=1 - side,
         bottom=side,
         unmasked=unmasked,
+        learned=learned_marks(view),
         selected=app.selected,
         targets=app.targets(),
         last_turn=opponent_last,
@@ -362,7 +374,7 @@ def _play(app):
             + "</div>"
         )
     panel.append(selection_line(app))
-    panel.append(badge_legend(picture.letters, picture.unmasked))
+    panel.append(badge_legend(picture))
     need = match.variant.moves_per_turn
     if app.planned:
         planned = ", ".join(str(m) for m in app.planned)
@@ -393,7 +405,7 @@ def _results(app):
     side = app.side
     own = tuple(e.move for e in view.last_turn)
     picture = BoardPicture(
-        letters=view.letters, unknown_side=1 - side, bottom=side, unmasked=view.unmasked, last_turn=own,
+        letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=own,
         fights=fights(view.last_turn),
     )
     panel = (
@@ -448,7 +460,7 @@ def _history(app):
         caption = f"The board after turn {group[0].turn} ({side_name(group[0].side)}), as you saw it then."
         last = tuple(e.move for e in group)
     picture = BoardPicture(
-        letters=view.letters, unknown_side=1 - side, bottom=side, unmasked=view.unmasked, last_turn=last,
+        letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=last,
         fights=fights(group),
     )
     panel = (
@@ -507,7 +519,10 @@ def _over(app):
         every_turn = "<h2>Every turn</h2>" + turn_list(game.full_view().events, None, step)
     else:  # a sealed link game before the other army is revealed: this player's own view
         view = match.view(app.side)
-        picture = BoardPicture(letters=view.letters, unknown_side=1 - app.side, bottom=app.side, unmasked=view.unmasked)
+        picture = BoardPicture(
+            letters=view.drawn_letters(), unknown_side=1 - app.side, bottom=app.side, unmasked=view.unmasked,
+            learned=learned_marks(view),
+        )
         replay = every_turn = ""
     extras = linkpages.over_extras(app) if match.mode == "link" else ""
     panel = (

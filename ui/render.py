@@ -174,6 +174,13 @@ DRAWINGS = {
         '<path d="M26 77L50 43L74 77Z" fill="#fff" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>'
         '<path d="M50 53L42 77H58Z" fill="#000" fill-opacity=".45"/>'
     ),
+    # the badge of an enemy piece whose kind the viewer learned though it stays masked:
+    # a magnifying glass (top right corner of its square)
+    "badge-learned": (
+        '<circle cx="82" cy="18" r="16" fill="#fff" stroke="#1b1b1b" stroke-width="2.5"/>'
+        '<circle cx="79" cy="15" r="7" fill="none" stroke="#1b1b1b" stroke-width="3.5"/>'
+        '<path d="M84 20L91 27" stroke="#1b1b1b" stroke-width="4.5" stroke-linecap="round"/>'
+    ),
     # the eye badge of an unmasked piece (top right corner of its square)
     "badge-eye": (
         '<circle cx="82" cy="18" r="16" fill="#fff" stroke="#1b1b1b" stroke-width="2.5"/>'
@@ -221,6 +228,10 @@ class BoardPicture:
     bottom: int = 0
     """The side whose home ranks are at the bottom (1: the board turned 180°)."""
     unmasked: frozenset = frozenset()
+    learned: tuple = ()
+    """(square, how) of each masked enemy piece drawn with a kind the viewer learned
+    from the moves ("unmasking": it unmasked pieces as a Spy; "fight": it attacked
+    in a sealed game): drawn with its kind and the magnifying-glass badge."""
     selected: int | None = None
     targets: frozenset = frozenset()
     last_turn: tuple = ()
@@ -311,6 +322,7 @@ def board_svg(picture: BoardPicture) -> str:
     unknown_side = picture.unknown_side
     viewer = 1 - unknown_side if unknown_side is not None else bottom
     unmasked = frozenset(picture.unmasked)
+    learned = dict(picture.learned)
     targets = frozenset(picture.targets)
     zone = frozenset(picture.zone)
     last = [_move(m) for m in picture.last_turn]
@@ -333,7 +345,7 @@ def board_svg(picture: BoardPicture) -> str:
             sq = square_at(col * CELL, row * CELL, bottom)
             out.append(
                 _square(sq, letters[sq], picture, bottom, viewer, unknown_side, unmasked, targets, zone,
-                        last_from, last_to)
+                        last_from, last_to, learned.get(sq))
             )
     if last:
         out.append('<g class="last-moves" pointer-events="none">')
@@ -379,7 +391,10 @@ def _fight_marks(fights, bottom):
     return "".join(out)
 
 
-def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone, last_from, last_to):
+LEARNED_HOW = {"unmasking": "known: it unmasked pieces as a Spy", "fight": "known: seen when it attacked"}
+
+
+def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone, last_from, last_to, how=None):
     name = square_name(sq)
     x, y = square_origin(sq, bottom)
     shade = "dark" if (file_of(sq) + rank_of(sq)) % 2 == 0 else "light"
@@ -400,6 +415,8 @@ def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone
         what = _piece_name(letter, side, viewer)
         if sq in unmasked:
             what += ", unmasked"
+        elif how is not None:
+            what += f", {LEARNED_HOW[how]}"
     else:
         what = "empty"
     notes = []
@@ -449,7 +466,7 @@ def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone
     if is_volcano:
         parts.append('<use class="volcano-art" href="#volcano"/>')
     elif has_piece:
-        parts.append(_piece_markup(letter, side, sq in unmasked))
+        parts.append(_piece_markup(letter, side, sq in unmasked, how))
     if sq in targets:
         parts.append(f'<use class="hint" href="#hint-{"attack" if has_piece else "move"}"/>')
     if sq == p.cursor:
@@ -458,18 +475,25 @@ def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone
     return "".join(parts)
 
 
-def _piece_markup(letter, side, unmasked):
+def _piece_markup(letter, side, unmasked, learned=None):
     classes = ["piece", SIDE_CLASSES[side]]
     if letter == UNKNOWN:
         classes.append("unknown")
         icon = "icon-unknown"
     else:
         icon = f"icon-{letter.upper()}"
+    known = ""
     if unmasked:
         classes.append("unmasked")
-    badge = '<use href="#badge-eye"/>' if unmasked else ""
+        badge = '<use href="#badge-eye"/>'
+    elif learned is not None:
+        classes.append("learned")
+        badge = '<use href="#badge-learned"/>'
+        known = f' data-known="{learned}"'
+    else:
+        badge = ""
     return (
-        f'<g class="{" ".join(classes)}" data-piece="{escape(letter)}">'
+        f'<g class="{" ".join(classes)}" data-piece="{escape(letter)}"{known}>'
         f'<use href="#token-{SIDE_CLASSES[side]}"/><use href="#{icon}"/>{badge}</g>'
     )
 
@@ -491,7 +515,7 @@ def _labels(bottom):
     return "".join(out)
 
 
-def piece_svg(letter: str, side: int | None = None, size=48, unmasked=False) -> str:
+def piece_svg(letter: str, side: int | None = None, size=48, unmasked=False, learned=False) -> str:
     """One piece's icon as a standalone ``<svg>`` (for trays and legends).
 
     ``letter`` is an EPN letter ("K", "k", "?" or "V"); ``side`` (0 Red, 1 Blue)
@@ -516,7 +540,9 @@ def piece_svg(letter: str, side: int | None = None, size=48, unmasked=False) -> 
         label = f"{SIDE_NAMES[side]} {kind.name}" + (f" ({kind.rank})" if kind.is_soldier else "")
     if unmasked:
         label += ", unmasked"
-    badge = DRAWINGS["badge-eye"] if unmasked else ""
+    elif learned:
+        label += ", known though masked"
+    badge = DRAWINGS["badge-eye"] if unmasked else DRAWINGS["badge-learned"] if learned else ""
     return (
         f'{head}class="piece-icon {SIDE_CLASSES[side]}" data-icon="{escape(letter)}" {tail} '
         f'aria-label="{escape(label)}"><title>{escape(label)}</title>'

@@ -1,0 +1,121 @@
+"""Game links (SPEC §8): the whole game so far, in a URL fragment.
+
+One module per concept:
+
+- :mod:`.framing`: the text around a body (base64url, version, length, check code, size cap);
+- :mod:`.coding`: symbols to bytes and back (a range coder, linear in the link's length);
+- :mod:`.setups`: setups as numbers, and commitments to them;
+- :mod:`.public`: the public board of a sealed game and how a turn resolves on it;
+- :mod:`.transcript`: the header and the messages of a link, written and read;
+- :mod:`.errors`: why a link cannot be used, one LinkError subclass per reason.
+"""
+
+from .coding import Reader, Writer, encode_symbols
+from .errors import (
+    BACKUP,
+    CONFLICT,
+    CROSSED,
+    DAMAGED,
+    DUPLICATE,
+    NO_SEAT,
+    OLDER,
+    OTHER_GAME,
+    BackupLink,
+    BrokenRules,
+    ConflictingLink,
+    CrossedLink,
+    DamagedLink,
+    DuplicateLink,
+    ForgedLink,
+    IncompleteLink,
+    LinkError,
+    NoSeat,
+    NotABackup,
+    NotALink,
+    NotJoined,
+    OlderLink,
+    OtherGame,
+    OversizedLink,
+    UnknownFormat,
+)
+from .framing import MAX_LINK_CHARS, VERSION, fragment, frame, unframe
+from .public import Ask, MoveClaim, PendingTurn, PublicBoard, ResolvedMove
+from .setups import KIND_LETTERS, SETUP_RADIX, commitment, setup_rank, setup_unrank
+from .transcript import (
+    ACCEPT,
+    CASUAL,
+    MOVABLE_LETTERS,
+    NO_LEGAL_MOVE,
+    RESIGN,
+    SEALED,
+    TURN,
+    TURN_OFFER,
+    HonestAuthor,
+    Message,
+    Transcript,
+    continues,
+    decode,
+    decode_body,
+    resume,
+)
+
+__all__ = [
+    "ACCEPT",
+    "BACKUP",
+    "CASUAL",
+    "CONFLICT",
+    "CROSSED",
+    "DAMAGED",
+    "DUPLICATE",
+    "KIND_LETTERS",
+    "MAX_LINK_CHARS",
+    "MOVABLE_LETTERS",
+    "NO_LEGAL_MOVE",
+    "NO_SEAT",
+    "OLDER",
+    "OTHER_GAME",
+    "RESIGN",
+    "SEALED",
+    "SETUP_RADIX",
+    "TURN",
+    "TURN_OFFER",
+    "VERSION",
+    "Ask",
+    "BackupLink",
+    "BrokenRules",
+    "ConflictingLink",
+    "CrossedLink",
+    "DamagedLink",
+    "DuplicateLink",
+    "ForgedLink",
+    "HonestAuthor",
+    "IncompleteLink",
+    "LinkError",
+    "Message",
+    "MoveClaim",
+    "NoSeat",
+    "NotABackup",
+    "NotALink",
+    "NotJoined",
+    "OlderLink",
+    "OtherGame",
+    "OversizedLink",
+    "PendingTurn",
+    "PublicBoard",
+    "Reader",
+    "ResolvedMove",
+    "Transcript",
+    "UnknownFormat",
+    "Writer",
+    "commitment",
+    "continues",
+    "decode",
+    "decode_body",
+    "encode_symbols",
+    "fragment",
+    "frame",
+    "resume",
+    "setup_rank",
+    "setup_unrank",
+    "unframe",
+]

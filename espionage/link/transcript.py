@@ -1,0 +1,537 @@
+"""The content of a link: a header, then the players' messages, as symbols (SPEC §8).
+
+The symbols are::
+
+    header: kind, backup flag, game id, moves per turn, volcano pairs,
+            inviter's side, inviter's setup (casual) or commitment (sealed)
+    then repeatedly: 1, then the join (the other setup or commitment), or a message
+    0 (the end), then, in a private backup link only, the seat's side (and,
+    sealed, its secret and setup).
+
+A casual message is the sender's side, an action (turn, turn + draw offer,
+resignation, accepting a draw) and the moves, each as its index in
+``Game.legal_moves()``. A sealed message is the sender's side, its answers
+to the kind requests made about its pieces, its resolution of the opponent's
+last turn (fight results, removed kinds, Spy sightings, kinds around an
+arriving Spy), its action (a turn: moves indexed among the moves of all its
+pieces, with the attacker's kind for each attack and a Spy flag for a quiet
+move that would unmask; resignation; no legal move; accepting a draw) and,
+once the game is over, its secret and setup. Sealed links are decoded
+against a :class:`~espionage.link.public.PublicBoard`, which plays the turns.
+
+Every failure is a :class:`LinkError` subclass with a message for the player;
+nothing else escapes :func:`decode`.
+"""
+
+from typing import NamedTuple
+
+from ..board import BLUE, NEUTRAL_SQUARES, RED, SIDES, rotated
+from ..game import Game, Outcome
+from ..pieces import ATTACKER_WINS, MOVABLE, SPY
+from ..setup import Setup, SetupError, validate_volcanoes
+from ..variant import Variant
+from .coding import Reader, Writer, encode_symbols, encoder_state
+from .errors import DAMAGED, BrokenRules, DamagedLink, LinkError
+from .framing import frame, unframe
+from .public import AROUND, Defender, PendingTurn, PublicBoard
+from .setups import KIND_LETTERS, SETUP_RADIX, setup_rank, setup_unrank
+
+CASUAL, SEALED = "casual", "sealed"
+TURN, TURN_OFFER, RESIGN, NO_LEGAL_MOVE, ACCEPT = "turn", "turn+offer", "resign", "no_legal_move", "accept"
+MOVABLE_LETTERS = tuple(k for k in KIND_LETTERS if k in MOVABLE)
+VOLCANO_PAIRS = tuple(sorted({min(sq, rotated(sq)) for sq in NEUTRAL_SQUARES}))
+
+
+class Message(NamedTuple):
+    """One message of a transcript, as decoded: who sent it, where it starts, what it did."""
+
+    side: int
+    start: int
+    action: str | None = None
+    turn: PendingTurn | None = None
+
+    def __repr__(self):
+        return f"Message({SIDES[self.side]}, {self.action})"
+
+
+class HonestAuthor:
+    """The decisions a device makes when writing a sealed message: the truth about its own pieces.
+
+    Tests subclass it to make a lying device."""
+
+    def __init__(self, side, setup, secret):
+        self.side = side
+        self.setup = setup
+        self.secret = secret
+
+    def kind_of(self, pid):
+        return self.setup.kind_at(pid)
+
+    def attacker_kind(self, claim):
+        return self.kind_of(claim.pid)
+
+    def spy_flag(self, claim):
+        return self.kind_of(claim.pid) == SPY
+
+    def result(self, claim, defender_pid):
+        """(attacker won, kind of the defender if it is removed)."""
+        kind = self.kind_of(defender_pid)
+        won = ATTACKER_WINS.get((claim.kind, kind), False)
+        return won, kind
+
+    def watched(self, board, sq):
+        """Whether one of my Spies stands next to ``sq``."""
+        return any(board.owner(n) == self.side and self.kind_of(board.pid[n]) == SPY for n in AROUND[sq])
+
+    def reveal_kind(self, pid, sq, move_index):
+        return self.kind_of(pid)
+
+    def reveal(self):
+        return self.secret, self.setup
+
+
+class _CodedDefender(Defender):
+    """The defender's answers during a resolution, as symbols of the link (and claims for the audit)."""
+
+    def __init__(self, t, io, side, author):
+        self.t, self.io, self.side, self.author = t, io, side, author
+        self._result = None
+
+    def fight(self, claim, defender_pid):
+        self._result = self.author.result(claim, defender_pid) if self.io.writing else (None, None)
+        won = bool(self.io.sym(2, self._result[0] if self.io.writing else None))
+        if not won:
+            self.t.claims.append(("result", claim, self.side, False, None))
+        return won
+
+    def removed_kind(self, claim, defender_pid):
+        kind = self.t._kind(self.io, self._result[1])
+        self.t.claims.append(("result", claim, self.side, True, kind))
+        return kind
+
+    def watched(self, claim, board, square):
+        seen = bool(self.io.sym(2, self.author.watched(board, square) if self.io.writing else None))
+        self.t.claims.append(("watched", claim, self.side, square, seen))
+        return seen
+
+    def kind_around(self, claim, pid, square):
+        kind = self.t._kind(self.io, self.author.reveal_kind(pid, square, claim.index) if self.io.writing else None)
+        self.t.claims.append(("around", claim, self.side, square, kind))
+        return kind
+
+
+class Transcript:
+    """A decoded link: the header, and the game replayed from its messages.
+
+    ``syms`` are the symbols of the header and the messages (no end mark);
+    ``claims`` lists every claim made in order, for the audit:
+    ("turn", MoveClaims), ("result", claim, side, won, kind), ("watched", claim, side, sq, flag),
+    ("around", claim, side, sq, kind), ("answer", claim, side, sq, kind), ("resign", side, turn),
+    ("no_legal_move", side, turn), ("accept", side, turn), ("reveal", side);
+    ``resolved`` the ResolvedMoves in the order they were resolved."""
+
+    def __init__(self):
+        self.syms = []
+        self.start = 0  # where the message being read or written starts in ``syms``
+        self.kind = None
+        self.backup = False
+        self.game_id = 0
+        self.variant = None
+        self.volcanoes = frozenset()
+        self.inviter = RED
+        self.setups = [None, None]
+        self.commits = [None, None]
+        self.joined = False
+        self.messages = []
+        self.game = None
+        self.board = None
+        self.pending = None
+        self.asks = []
+        self.offer = None
+        self.revealed = [None, None]
+        self.claims = []
+        self.resolved = []
+        self.move_count = 0
+        self.seat_side = None
+        self.seat_secret = None
+        self.seat_setup = None
+        self._coded = (0, None)  # (symbol count, coder state after them), so links are coded incrementally
+
+    # -- creation ----------------------------------------------------------
+
+    @classmethod
+    def create(cls, kind, game_id, variant, volcanoes, inviter, setup=None, commit=None):
+        t = cls()
+        t.kind, t.game_id, t.variant, t.volcanoes, t.inviter = kind, game_id, variant, frozenset(volcanoes), inviter
+        if kind == CASUAL:
+            t.setups[inviter] = setup
+        else:
+            t.commits[inviter] = commit
+        t._header(Writer(t.syms))
+        return t
+
+    def clone(self):
+        """A copy that can be written to without touching this one (sealed games only).
+
+        The protocol values (claims, pending turns, resolutions) are immutable, so
+        the copy shares them; only the containers are new."""
+        t = Transcript.__new__(Transcript)
+        t.__dict__.update(self.__dict__)
+        t.syms = list(self.syms)
+        t.messages = list(self.messages)
+        t.board = self.board.clone() if self.board is not None else None
+        t.asks = list(self.asks)
+        t.revealed = list(self.revealed)
+        t.claims = list(self.claims)
+        t.resolved = list(self.resolved)
+        return t
+
+    @property
+    def joiner(self):
+        return 1 - self.inviter
+
+    # -- header ---------------------------------------------------------------
+
+    def _header(self, io):
+        self.kind = (CASUAL, SEALED)[io.sym(2, (self.kind == SEALED) if io.writing else None)]
+        self.backup = bool(io.sym(2, 0))
+        self.game_id = io.sym(1 << 64, (self.game_id) if io.writing else None)
+        mpt = io.sym(2, (self.variant.moves_per_turn - 1) if io.writing else None) + 1
+        pairs = sorted(sq for sq in self.volcanoes if sq in VOLCANO_PAIRS) if io.writing else []
+        count = io.sym(6, (len(pairs)) if io.writing else None)
+        chosen, low = [], 0
+        for i in range(count):
+            rest = VOLCANO_PAIRS[low : len(VOLCANO_PAIRS) - (count - 1 - i)]
+            if not rest:
+                raise BrokenRules("this link's volcano list is damaged")
+            sq = rest[io.sym(len(rest), (rest.index(pairs[i])) if io.writing else None)]
+            chosen.append(sq)
+            low = VOLCANO_PAIRS.index(sq) + 1
+        volcanoes = frozenset(chosen) | frozenset(rotated(sq) for sq in chosen)
+        try:
+            self.volcanoes = validate_volcanoes(volcanoes)
+        except SetupError as e:
+            raise BrokenRules(f"this link's volcanoes break the rules: {e}") from None
+        self.variant = Variant(mpt, len(volcanoes))
+        self.inviter = io.sym(2, (self.inviter) if io.writing else None)
+        self._stake(io, self.inviter)
+
+    def _stake(self, io, side):
+        """A side's setup (casual) or commitment (sealed)."""
+        if self.kind == CASUAL:
+            letters = setup_unrank(io.sym(SETUP_RADIX, (setup_rank(self.setups[side])) if io.writing else None))
+            self.setups[side] = Setup.from_str(side, letters)
+        else:
+            c = io.sym(1 << 256, (int.from_bytes(self.commits[side], "big")) if io.writing else None)
+            self.commits[side] = c.to_bytes(32, "big")
+
+    def _join(self, io):
+        self._stake(io, self.joiner)
+        self.joined = True
+        if self.kind == CASUAL:
+            self.game = Game(self.setups[RED], self.setups[BLUE], self.volcanoes, self.variant)
+        else:
+            self.board = PublicBoard(self.volcanoes, self.variant.moves_per_turn)
+
+    # -- body -------------------------------------------------------------------
+
+    def read_body(self, io):
+        """Read joins and messages until the end mark (which is not kept in ``syms``)."""
+        while True:
+            self.start = len(self.syms)
+            if not io.sym(2):
+                del self.syms[self.start :]
+                return
+            if not self.joined:
+                self._join(io)
+            elif self.kind == CASUAL:
+                self._casual_message(io)
+            else:
+                self._sealed_message(io)
+
+    def write_join(self, setup=None, commit=None):
+        side = self.joiner
+        if self.kind == CASUAL:
+            self.setups[side] = setup
+        else:
+            self.commits[side] = commit
+        io = Writer(self.syms)
+        io.sym(2, 1)
+        self._join(io)
+
+    def write_message(self, author, action=None, moves=(), upto_action=False):
+        """Append one message by ``author`` (its ``side``; sealed: its decisions)."""
+        self.start = len(self.syms)
+        io = Writer(self.syms)
+        io.sym(2, 1)
+        if self.kind == CASUAL:
+            self._casual_message(io, author.side, action, list(moves))
+        else:
+            self._sealed_message(io, author, action, list(moves), upto_action)
+
+    def _read_backup(self, io):
+        self.seat_side = io.sym(2, (self.seat_side) if io.writing else None)
+        if self.kind == SEALED:
+            self.seat_secret = io.sym(
+                1 << 128, (int.from_bytes(self.seat_secret, "big")) if io.writing else None
+            ).to_bytes(16, "big")
+            letters = setup_unrank(io.sym(SETUP_RADIX, (setup_rank(self.seat_setup)) if io.writing else None))
+            self.seat_setup = Setup.from_str(self.seat_side, letters)
+
+    def symbols(self, backup=None):
+        """Every symbol of the link: header, messages, end mark, and ``backup`` (side, secret, setup)'s seat."""
+        out = list(self.syms)
+        out[1] = (int(backup is not None), 2)
+        out.append((0, 2))
+        if backup is not None:
+            saved = self.seat_side, self.seat_secret, self.seat_setup
+            self.seat_side, self.seat_secret, self.seat_setup = backup
+            try:
+                self._read_backup(Writer(out))
+            finally:
+                self.seat_side, self.seat_secret, self.seat_setup = saved
+        return out
+
+    def coded_state(self):
+        """The coder's state after ``syms`` (as in a game link: backup flag 0), from where it stopped last time."""
+        n, state = self._coded
+        if n > len(self.syms):
+            n, state = 0, None
+        todo = self.syms[n:]
+        if n <= 1 < len(self.syms):
+            todo[1 - n] = (0, 2)
+        state = encoder_state(todo, state)
+        self._coded = (len(self.syms), state)
+        return state
+
+    def body(self):
+        """The body (bytes) of this game's link."""
+        return encode_symbols([(0, 2)], self.coded_state())
+
+    def encode(self, backup=None):
+        """The link text; ``backup`` (side, secret, setup) makes a private backup link."""
+        if backup is None:
+            return frame(self.body())
+        return frame(encode_symbols(self.symbols(backup)))
+
+    # -- state -----------------------------------------------------------------------
+
+    @property
+    def outcome(self):
+        if self.kind == CASUAL:
+            return self.game.outcome if self.game is not None else None
+        return self.board.outcome if self.board is not None else None
+
+    @property
+    def to_move(self):
+        """The side whose device must write the next message (sealed: resolve, then move)."""
+        if self.kind == CASUAL:
+            return SIDES.index(self.game.turn)
+        if self.pending is not None:
+            return 1 - self.pending.side
+        return self.board.side
+
+    @property
+    def complete(self):
+        """Sealed: both secrets and setups are in; casual: the game is over."""
+        if self.kind == CASUAL:
+            return self.outcome is not None
+        return self.revealed[RED] is not None and self.revealed[BLUE] is not None
+
+    # -- casual messages ------------------------------------------------------------
+
+    def _casual_message(self, io, side=None, action=None, moves=None):
+        g = self.game
+        side = io.sym(2, (side) if io.writing else None)
+        if g.outcome is not None:
+            raise BrokenRules("this link goes on after the game ended: it is damaged")
+        if side != SIDES.index(g.turn):
+            what = RESIGN  # a resignation may come at any time
+        else:
+            actions = [TURN, TURN_OFFER, RESIGN] + ([ACCEPT] if self.offer == 1 - side else [])
+            what = actions[io.sym(len(actions), (actions.index(action)) if io.writing else None)]
+        self.offer = None
+        if what in (TURN, TURN_OFFER):
+            i = 0
+            while True:
+                legal = g.legal_moves()
+                m = legal[io.sym(len(legal), (legal.index(moves[i])) if io.writing else None)]
+                g.play(m)
+                i += 1
+                if g.outcome is not None or g.turn != SIDES[side]:
+                    break
+            if what == TURN_OFFER:
+                self.offer = side
+        elif what == RESIGN:
+            g.resign(SIDES[side])
+        else:
+            g.agree_draw()
+        self.messages.append(Message(side, self.start, what))
+
+    # -- sealed messages --------------------------------------------------------------
+
+    def _sealed_message(self, io, author=None, action=None, moves=None, upto_action=False):
+        b = self.board
+        side = io.sym(2, (author.side) if io.writing else None)
+        if b.outcome is not None:
+            if self.revealed[side] is not None:
+                raise BrokenRules("this link goes on after the game ended: it is damaged")
+            self.messages.append(Message(side, self.start))
+            self._reveal(io, side, author)
+            return
+        if side != self.to_move:
+            self.messages.append(Message(side, self.start, RESIGN))  # out of turn: only a resignation
+            self.claims.append(("resign", side, b.turn))
+            b.end(Outcome(SIDES[1 - side], "resignation"))
+            self._reveal(io, side, author)
+            return
+        self._answers(io, side, author)
+        if self.pending is not None:
+            pending, self.pending = self.pending, None
+            done, asks = b.resolve(pending, _CodedDefender(self, io, side, author))
+            self.resolved.extend(done)
+            self.asks.extend(asks)
+        if upto_action:
+            self.messages.append(Message(side, self.start))
+            return
+        what = turn = None
+        if b.outcome is None:
+            cands = b.candidates(side)
+            actions = ([TURN, TURN_OFFER] if cands else []) + [RESIGN, NO_LEGAL_MOVE]
+            if self.offer == 1 - side:
+                actions.append(ACCEPT)
+            what = actions[io.sym(len(actions), (actions.index(action)) if io.writing else None)]
+            self.offer = None
+            if what in (TURN, TURN_OFFER):
+                turn = self._turn(io, side, author, moves, cands, what == TURN_OFFER)
+                if what == TURN_OFFER:
+                    self.offer = side
+            elif what == RESIGN:
+                self.claims.append(("resign", side, b.turn))
+                b.end(Outcome(SIDES[1 - side], "resignation"))
+            elif what == NO_LEGAL_MOVE:
+                self.claims.append(("no_legal_move", side, b.turn))
+                b.end(Outcome(SIDES[1 - side], "no_legal_move"))
+            else:
+                self.claims.append(("accept", side, b.turn))
+                b.end(Outcome(None, "agreement"))
+        self.messages.append(Message(side, self.start, what, turn))
+        if b.outcome is not None:
+            self._reveal(io, side, author)
+
+    def _turn(self, io, side, author, moves, cands, offer):
+        b = self.board
+        claims = []
+        first = None
+        for i in range(b.moves_per_turn):
+            if i:
+                cands = b.candidates(side, first)
+                if not cands or not io.sym(2, (len(moves) > 1) if io.writing else None):
+                    break
+            m = cands[io.sym(len(cands), (cands.index(moves[i])) if io.writing else None)]
+            claim = b.claim(m, side, self.move_count)
+            if claim.attack and claim.kind is None:
+                kind = MOVABLE_LETTERS[
+                    io.sym(
+                        len(MOVABLE_LETTERS),
+                        (MOVABLE_LETTERS.index(author.attacker_kind(claim))) if io.writing else None,
+                    )
+                ]
+                claim = b.claim(m, side, self.move_count, kind=kind)
+            elif not claim.attack and claim.spy is None and b.tells_spy(side, m):
+                flag = bool(io.sym(2, (author.spy_flag(claim)) if io.writing else None))
+                claim = b.claim(m, side, self.move_count, spy=flag)
+            self.move_count += 1
+            claims.append(claim)
+            first = m
+        self.pending = PendingTurn(side, b.turn, tuple(claims), offer)
+        self.claims.append(("turn", tuple(claims)))
+        return self.pending
+
+    def _kind(self, io, value):
+        return KIND_LETTERS[io.sym(len(KIND_LETTERS), KIND_LETTERS.index(value) if io.writing else None)]
+
+    def _answers(self, io, side, author):
+        keep = []
+        for ask in self.asks:
+            if ask.owner != side:
+                keep.append(ask)
+                continue
+            kind = self._kind(io, (author.reveal_kind(ask.pid, ask.square, ask.claim.index)) if io.writing else None)
+            self.board.known.setdefault(ask.pid, kind)
+            self.claims.append(("answer", ask.claim, side, ask.square, kind))
+        self.asks = keep
+
+    def _reveal(self, io, side, author):
+        secret, setup = author.reveal() if io.writing else (None, None)
+        s = io.sym(1 << 128, (int.from_bytes(secret, "big")) if io.writing else None)
+        letters = setup_unrank(io.sym(SETUP_RADIX, (setup_rank(setup)) if io.writing else None))
+        self.revealed[side] = (s.to_bytes(16, "big"), Setup.from_str(side, letters))
+        self.claims.append(("reveal", side))
+
+
+# -- decoding ---------------------------------------------------------------------------
+
+
+def _broken(e):
+    return BrokenRules(f"this link breaks the game's rules (it was made wrongly or tampered with): {e}")
+
+
+def decode_body(data):
+    """The Transcript of a link's body (bytes); a LinkError if it is not a valid game."""
+    t = Transcript()
+    io = Reader(data, t.syms)
+    try:
+        t._header(io)
+        t.read_body(io)
+        if t.backup:
+            io.out = []
+            t._read_backup(io)
+    except LinkError:
+        raise
+    except (ValueError, IndexError, KeyError) as e:
+        raise _broken(e) from None
+    coded = encode_symbols(t.symbols((t.seat_side, t.seat_secret, t.seat_setup))) if t.backup else t.body()
+    if coded != bytes(data):
+        raise DamagedLink(DAMAGED)
+    return t
+
+
+def decode(text):
+    """The Transcript of a link (a fragment, '#fragment' or a whole URL); a LinkError if unusable."""
+    return decode_body(unframe(text))
+
+
+def resume(t, data):
+    """Continue ``t`` with a body (bytes) that starts with all of ``t``'s symbols.
+
+    Returns None if ``data`` does not start with the bytes ``t``'s symbols settle
+    (``t`` untouched), "same" if it is ``t``'s very link, else ``t`` extended in
+    place with the new messages. Only the new messages are read, from the coder's
+    state where ``t`` ends, so a device takes each link in time linear in what is
+    new. A LinkError means ``data`` is no valid continuation of ``t`` (``t`` may be
+    half-extended: decode it again, and decode ``data`` on its own to know more)."""
+    if t.backup:
+        return None
+    n = len(t.syms)
+    io = Reader.after(data, t.coded_state(), t.syms)
+    if io is None:
+        return None
+    try:
+        t.read_body(io)
+    except LinkError:
+        raise
+    except (ValueError, IndexError, KeyError) as e:
+        raise _broken(e) from None
+    if t.body() != bytes(data):
+        raise DamagedLink(DAMAGED)
+    return "same" if len(t.syms) == n else t
+
+
+def continues(t, other):
+    """How the transcript ``other`` relates to ``t``: "same" (the very same game so far),
+    "longer" (it starts with all of ``t`` and goes on), or None."""
+    n = len(t.syms)
+    if other.backup != t.backup or other.syms[:n] != t.syms:
+        return None
+    return "same" if len(other.syms) == n else "longer"

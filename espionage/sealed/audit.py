@@ -1,0 +1,179 @@
+"""The end-of-game check of a sealed game: replay it knowing everything, find the first false claim.
+
+The audit never raises on a transcript that decoded: whatever a lying device
+wrote, it returns a sentence naming the liar (or None if every claim holds)."""
+
+from ..board import BLUE, RED, SIDES, square_name
+from ..game import Game, IllegalMove, Outcome
+from ..link import Transcript, commitment, decode
+from ..pieces import HEADQUARTERS, MINE, SPY
+from ..setup import Setup
+from .views import kind_name, side_name
+
+
+def audit(transcript, red_secret=None, red_setup=None, blue_secret=None, blue_setup=None):
+    """Replay a sealed game knowing everything; None if every claim holds, else the first false claim.
+
+    ``transcript`` is a Transcript or a link; secrets and setups default to the revealed ones."""
+    t = transcript if isinstance(transcript, Transcript) else decode(transcript)
+    given = [(red_secret, red_setup), (blue_secret, blue_setup)]
+    setups = []
+    for side in (RED, BLUE):
+        secret, setup = given[side]
+        if secret is None or setup is None:
+            if t.revealed[side] is None:
+                return f"{side_name(side)} has not revealed its secret and setup yet"
+            secret, setup = t.revealed[side]
+        if not isinstance(setup, Setup):
+            setup = Setup.from_str(side, setup)
+        if commitment(secret, t.game_id, side, setup) != t.commits[side]:
+            return f"{side_name(side)}'s setup does not match its commitment"
+        setups.append(setup)
+    return _Replay(t, Game(setups[RED], setups[BLUE], t.volcanoes, t.variant)).run()
+
+
+class _Replay:
+    """The true game alongside the claims.
+
+    A move claimed after the rules had ended the true game (say, a blocked army
+    moving its Mines) cannot be replayed; it is reported unless a false claim
+    about an earlier move (which would explain it) turns up first."""
+
+    def __init__(self, t, game):
+        self.t = t
+        self.g = game
+        self.after = {}  # move index -> (letters after the move, its MoveEvent)
+        self.resolution = {r.claim.index: r for r in t.resolved}
+        self.late = None  # (first move claimed after the true end, what to say)
+
+    def run(self):
+        for claim in self.t.claims:
+            problem = self._check(claim)
+            if problem is not None:
+                index, text = problem
+                if self.late is None or (index is not None and index < self.late[0].index):
+                    return text
+                return self.late[1]
+        if self.late is not None:
+            return self.late[1]
+        out, truth = self.t.outcome, self.g.outcome
+        if out is not None and out.reason not in ("resignation", "agreement") and out != truth:
+            return f"the game's end does not follow the rules: the links say {out}, the rules say {truth}"
+        return None
+
+    def _check(self, claim):
+        """(index of the move it is about or None, the false claim) or None."""
+        what, g = claim[0], self.g
+        if what == "turn":
+            return self._turn(claim[1])
+        if what in ("result", "watched", "around", "answer"):
+            c = claim[1]
+            if c.index not in self.after:
+                return None  # a move the true game never made: reported as late
+            text = getattr(self, "_" + what)(*claim[1:])
+            return None if text is None else (c.index, text)
+        if what == "resign":
+            if g.outcome is None:
+                g.resign(SIDES[claim[1]])
+        elif what == "accept":
+            if g.outcome is None:
+                g.agree_draw()
+        elif what == "no_legal_move":
+            side = claim[1]
+            if g.outcome != Outcome(SIDES[1 - side], "no_legal_move"):
+                return None, f"turn {claim[2]}: {side_name(side)} claimed to have no legal move, but it had one"
+        return None
+
+    def _turn(self, moves):
+        g = self.g
+        for c in moves:
+            if g.outcome is not None:
+                r = self.resolution.get(c.index)
+                if self.late is None and not (r is not None and r.voided):
+                    self.late = (c, _late_move(g, c))
+                continue
+            problem = _check_move(g, c)
+            if problem:
+                return c.index, problem
+            ev = g.play(c.move)
+            self.after[c.index] = (g.letters(), ev)
+        if g.outcome is None and g.first_move is not None and moves and moves[-1].side == SIDES.index(g.turn):
+            c = moves[0]
+            return c.index, (
+                f"turn {c.turn}: {side_name(c.side)} ended its turn after one move, though another piece could move"
+            )
+        return None
+
+    def _result(self, c, side, won, kind):
+        ev = self.after[c.index][1]
+        if ev.defender is None:
+            return None  # not a fight in the true game: an earlier claim was false
+        sq = square_name(c.move.to_square)
+        if won != bool(ev.attacker_won):
+            a, d = kind_name(c.kind), kind_name(ev.defender)
+            if won:
+                return f"turn {c.turn}: {side_name(side)} claimed the attacking {a} beat its {d} on {sq}; the {d} wins"
+            return f"turn {c.turn}: {side_name(side)} claimed its {d} on {sq} beat the attacking {a}; the {a} wins"
+        if won and kind != ev.defender:
+            return (
+                f"turn {c.turn}: {side_name(side)} said its piece removed on {sq} was a {kind_name(kind)}; "
+                f"it was a {kind_name(ev.defender)}"
+            )
+        return None
+
+    def _watched(self, c, side, sq, flag):
+        truth = sq in self.after[c.index][1].unmasked
+        if flag and not truth:
+            return f"turn {c.turn}: {side_name(side)} asked for the kind on {square_name(sq)} but has no Spy next to it"
+        if truth and not flag:
+            return f"turn {c.turn}: {side_name(side)} has a Spy next to {square_name(sq)} but did not say so"
+        return None
+
+    def _around(self, c, side, sq, kind):
+        letter = self.after[c.index][0][sq]
+        truth = letter.upper() if letter else None
+        if kind != truth:
+            return (
+                f"turn {c.turn}: {side_name(side)} said its piece on {square_name(sq)} was a {kind_name(kind)}; "
+                f"it is a {kind_name(truth)}"
+            )
+        return None
+
+    _answer = _around
+
+
+def _late_move(g, c):
+    """What to say of move ``c``, claimed though the true game ``g`` was over."""
+    fr = c.move.from_square
+    who = side_name(c.side)
+    kind = g.kind_at(fr)
+    if kind in (MINE, HEADQUARTERS) and g.side_at(fr) == SIDES[c.side]:
+        return f"turn {c.turn}: {who}'s {kind_name(kind)} on {square_name(fr)} moved"
+    if g.outcome.reason == "no_legal_move" and g.outcome.winner != SIDES[c.side]:
+        return f"turn {c.turn}: {who} had no legal move but claimed the move {c.move}"
+    return f"turn {c.turn}: {who} claimed the move {c.move} after the game had ended ({g.outcome})"
+
+
+def _check_move(g, c):
+    fr, to = c.move.from_square, c.move.to_square
+    who = side_name(c.side)
+    kind = g.kind_at(fr)
+    if kind in (MINE, HEADQUARTERS) and g.side_at(fr) == SIDES[c.side]:
+        return f"turn {c.turn}: {who}'s {kind_name(kind)} on {square_name(fr)} moved"
+    try:
+        g._check(c.move)
+    except IllegalMove as e:
+        return f"turn {c.turn}: {who}'s move {c.move} is illegal: {e}"
+    if c.attack and c.kind != kind:
+        return (
+            f"turn {c.turn}: {who} attacked {square_name(to)} with its {kind_name(kind)} "
+            f"but said it was a {kind_name(c.kind)}"
+        )
+    if not c.attack and c.spy is not None and c.spy != (kind == SPY):
+        if c.spy:
+            return (
+                f"turn {c.turn}: {who} asked for the kinds around {square_name(to)} "
+                f"but its piece there is a {kind_name(kind)}, not a Spy"
+            )
+        return f"turn {c.turn}: {who}'s Spy moved to {square_name(to)} but {who} did not ask for the kinds around it"
+    return None

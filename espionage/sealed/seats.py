@@ -1,0 +1,402 @@
+"""A device's seat in a game played by links (SPEC §8).
+
+A :class:`Seat` is one device's place in one game: its side, its own setup
+(and, sealed, its secret) and the public transcript, which is the newest link.
+Everything else is replayed from these, so a seat saves as a small dict.
+
+Secrets and game ids come from the operating system's cryptographic source
+(:mod:`secrets`); an ``rng`` given to :meth:`Seat.new_game` or :meth:`Seat.join`
+only picks volcanoes and random setups (tests make games repeatable with it).
+"""
+
+import secrets
+
+from ..board import SIDES, side_index
+from ..game import IllegalMove
+from ..link import (
+    ACCEPT,
+    BACKUP,
+    CASUAL,
+    CONFLICT,
+    CROSSED,
+    DUPLICATE,
+    NO_LEGAL_MOVE,
+    NO_SEAT,
+    OLDER,
+    OTHER_GAME,
+    RESIGN,
+    SEALED,
+    TURN,
+    TURN_OFFER,
+    BackupLink,
+    ConflictingLink,
+    CrossedLink,
+    DamagedLink,
+    DuplicateLink,
+    ForgedLink,
+    HonestAuthor,
+    LinkError,
+    NoSeat,
+    NotABackup,
+    NotJoined,
+    OlderLink,
+    OtherGame,
+    Transcript,
+    commitment,
+    continues,
+    decode,
+    decode_body,
+    resume,
+    unframe,
+)
+from ..link.errors import FORGED, FORGED_REVEAL
+from ..moves import Move
+from ..pieces import MOVABLE
+from ..setup import Setup, random_volcanoes
+from ..variant import STANDARD
+from .audit import audit
+from .views import CasualSpectatorView, SealedView, side_name
+
+FAIR = "verified fair"
+
+
+class Seat:
+    """One device's seat in one game."""
+
+    def __init__(self, transcript, side, secret=None, setup=None):
+        self.t = transcript
+        self.side = side
+        self.secret = secret
+        self.setup = setup
+        self.author = HonestAuthor(side, setup, secret)
+        self._verdict = None
+        self._after_change()
+
+    # -- making and joining ---------------------------------------------------
+
+    @classmethod
+    def new_game(cls, kind=CASUAL, side="red", variant=STANDARD, setup=None, rng=None, volcanoes=None):
+        """A new game, as its inviter: ``seat.link()`` is the invitation."""
+        if kind not in (CASUAL, SEALED):
+            raise ValueError("a game is 'casual' or 'sealed'")
+        side = side_index(side) if isinstance(side, str) else side
+        rng = rng or secrets.SystemRandom()
+        game_id, secret = secrets.randbits(64), secrets.token_bytes(16)
+        setup = _own_setup(side, setup, rng)
+        if volcanoes is None:
+            volcanoes = random_volcanoes(variant.volcanoes, rng)
+        commit = commitment(secret, game_id, side, setup) if kind == SEALED else None
+        t = Transcript.create(kind, game_id, variant, volcanoes, side, setup=setup, commit=commit)
+        return cls(t, side, secret if kind == SEALED else None, setup)
+
+    @classmethod
+    def join(cls, link, setup=None, rng=None):
+        """Take the free seat of an invitation link; ``seat.link()`` then goes back to the inviter."""
+        t = decode(link)
+        if t.backup:
+            raise BackupLink(BACKUP)
+        if t.joined:
+            raise NoSeat(NO_SEAT)
+        side = t.joiner
+        secret = secrets.token_bytes(16)
+        setup = _own_setup(side, setup, rng or secrets.SystemRandom())
+        if t.kind == CASUAL:
+            t.write_join(setup=setup)
+            return cls(t, side, None, setup)
+        t.write_join(commit=commitment(secret, t.game_id, side, setup))
+        return cls(t, side, secret, setup)
+
+    # -- saving ------------------------------------------------------------------
+
+    def to_dict(self):
+        """A JSON-serialisable dict (for localStorage); ``Seat.from_dict`` restores it."""
+        return {
+            "format": 1,
+            "link": self._text,
+            "side": SIDES[self.side],
+            "secret": self.secret.hex() if self.secret else None,
+            "setup": str(self.setup) if self.setup else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data):
+        t = decode(data["link"])
+        side = side_index(data["side"])
+        secret = bytes.fromhex(data["secret"]) if data.get("secret") else None
+        setup = Setup.from_str(side, data["setup"]) if data.get("setup") else None
+        return cls(t, side, secret, setup)
+
+    def backup_link(self):
+        """A private link that moves this seat (with its secret and setup) to another device."""
+        return self.t.encode(backup=(self.side, self.secret, self.setup))
+
+    @classmethod
+    def from_backup(cls, link):
+        t = decode(link)
+        if not t.backup:
+            raise NotABackup("this is a game link, not a backup link: open it as a game")
+        side, secret, setup = t.seat_side, t.seat_secret, t.seat_setup
+        if t.kind == CASUAL:
+            setup = t.setups[side]
+        elif t.commits[side] is not None and commitment(secret, t.game_id, side, setup) != t.commits[side]:
+            raise DamagedLink("this backup link does not match its game's commitment: it is damaged")
+        t.backup = False
+        t.syms[1] = (0, 2)
+        return cls(t, side, secret, setup)
+
+    # -- reading -------------------------------------------------------------------
+
+    def link(self):
+        """The newest link of this game (the URL fragment, without '#')."""
+        return self._text
+
+    @property
+    def kind(self):
+        return self.t.kind
+
+    @property
+    def game_id(self):
+        return self.t.game_id
+
+    @property
+    def joined(self):
+        return self.t.joined
+
+    @property
+    def outcome(self):
+        return self.t.outcome
+
+    @property
+    def my_turn(self):
+        """True when this device is to play a turn."""
+        if not self.t.joined or self.t.outcome is not None:
+            return False
+        if self.t.kind == CASUAL:
+            return self.t.to_move == self.side
+        return self._preview is not None
+
+    @property
+    def draw_offered(self):
+        """True when the opponent offered a draw that this device may accept now."""
+        return self.my_turn and self.t.offer == 1 - self.side
+
+    @property
+    def verdict(self):
+        """Sealed, once both secrets are in: "verified fair" or the first false claim; else None."""
+        if self.t.kind != SEALED or not self.t.complete:
+            return None
+        if self._verdict is None:
+            self._verdict = audit(self.t) or FAIR
+        return self._verdict
+
+    def legal_moves(self, planned=()):
+        """This device's legal moves now, or after ``planned`` moves of this turn (empty when the turn is full)."""
+        if not self.my_turn:
+            return []
+        planned = [Move.from_str(m) for m in planned]
+        if len(planned) >= self.t.variant.moves_per_turn:
+            return []
+        if self.t.kind == CASUAL:
+            g = self.t.game
+            if not planned:
+                return g.legal_moves()
+            g.play(planned[0])
+            try:
+                more = g.first_move is not None and g.outcome is None
+                return g.legal_moves() if more else []
+            finally:
+                g.undo()
+        b = self._preview.board
+        mobile = [sq for sq in range(100) if b.owner(sq) == self.side and self.setup.kind_at(b.pid[sq]) in MOVABLE]
+        return b.moves_for(self.side, mobile, planned[0] if planned else None)
+
+    def view(self):
+        """What this device may show (None until both players are in)."""
+        if not self.t.joined:
+            return None
+        if self.t.kind == CASUAL:
+            v = self.t.game.view(SIDES[self.side])
+            v.pending = ()
+            v.verdict = None
+            return v
+        # On this device's turn the preview has resolved the opponent's last turn: its events show it.
+        t = self._preview if self._preview is not None else self.t
+        mine = t.pending if t.pending is not None and t.pending.side == self.side else None
+        return SealedView(t, t.board, self.side, self.setup, mine, self.verdict, self.legal_moves)
+
+    # -- acting ----------------------------------------------------------------------
+
+    def play_turn(self, moves, offer_draw=False):
+        """Play this device's turn (1 or 2 moves, "e3-e4" or Move); the new link to send."""
+        if not self.my_turn:
+            raise IllegalMove("it is not your turn" if self.t.outcome is None else "the game is over")
+        moves = [Move.from_str(m) if not isinstance(m, Move) else m for m in moves]
+        if not moves:
+            raise IllegalMove("a turn needs a move")
+        if self.t.kind == CASUAL:
+            g = self.t.game
+            n = len(g.events)
+            g.play_turn(*moves)  # IllegalMove says why; moves after a game-ending one are void
+            while len(g.events) > n:
+                g.undo()
+            self._write(TURN_OFFER if offer_draw else TURN, moves)
+            return self._text
+        for i, m in enumerate(moves):
+            legal = self.legal_moves(moves[:i])
+            if m not in legal:
+                why = "the turn is already complete" if not legal else "it is not legal now"
+                raise IllegalMove(f"{m}: {why}")
+        if self.legal_moves(moves):
+            raise IllegalMove("the turn needs a second move, by another piece")
+        self._write(TURN_OFFER if offer_draw else TURN, moves)
+        return self._text
+
+    def resign(self):
+        """Resign (at any time); the new link to send."""
+        if not self.t.joined or self.t.outcome is not None:
+            raise IllegalMove("there is no game in progress to resign")
+        self._write(RESIGN)
+        return self._text
+
+    def accept_draw(self):
+        if not self.draw_offered:
+            raise IllegalMove("there is no draw offer to accept")
+        self._write(ACCEPT)
+        return self._text
+
+    def _write(self, action, moves=(), author=None):
+        try:
+            self.t.write_message(author or self.author, action, moves)
+        except Exception:
+            self.t = decode(self._text)
+            raise
+        self._after_change()
+
+    def _after_change(self):
+        """Replay what this device must add on its own, then refresh the link and preview."""
+        t = self.t
+        self._preview = None
+        self._verdict = None
+        if t.kind == SEALED and t.joined:
+            if t.outcome is not None:
+                if t.revealed[self.side] is None and self.secret is not None:
+                    t.write_message(self.author)
+            elif t.to_move == self.side:
+                p = t.clone()
+                p.write_message(self.author, upto_action=True)
+                if p.board.outcome is not None:
+                    t.write_message(self.author)
+                else:
+                    self._preview = p
+                    if not self.legal_moves():
+                        self._preview = None
+                        t.write_message(self.author, NO_LEGAL_MOVE)
+        self._text = t.encode()
+
+    def receive(self, link):
+        """Take in the opponent's newest link. A LinkError subclass (seat unchanged) for a bad one."""
+        data = unframe(link)
+        t = self.t
+        known = len(t.messages)
+        try:
+            got = resume(t, data)
+        except LinkError:
+            got = None  # not a valid continuation: decoded on its own below, to say why
+            self._restore()
+        if got == "same":
+            raise DuplicateLink(DUPLICATE)
+        if got is not None:
+            self._accept(known)
+            return
+        other = decode_body(data)
+        t = self.t
+        if other.backup:
+            raise BackupLink(BACKUP)
+        if other.game_id != t.game_id or other.kind != t.kind:
+            raise OtherGame(OTHER_GAME)
+        if continues(t, other) == "longer":
+            self.t = other
+            self._accept(known)
+            return
+        if continues(other, t) == "longer":
+            raise OlderLink(OLDER.format(old=len(other.messages), new=len(t.messages)))
+        if (
+            t.messages
+            and other.messages
+            and len(other.messages) == len(t.messages)
+            and t.messages[-1].side == self.side
+            and other.messages[-1].side != self.side
+            and other.messages[-1].action == RESIGN
+            and other.messages[-1].start == t.messages[-1].start
+            and other.syms[: t.messages[-1].start] == t.syms[: t.messages[-1].start]
+        ):
+            # the opponent resigned before my last turn reached them: the resignation stands
+            self._take(other)
+            return
+        if t.messages and t.messages[-1].side == self.side and t.messages[-1].action == RESIGN:
+            raise CrossedLink(CROSSED)
+        k = next(
+            (
+                i + 1
+                for i, (a, b) in enumerate(zip(t.messages, other.messages))
+                if t.syms[: a.start + 1] != other.syms[: b.start + 1] or a.start != b.start
+            ),
+            min(len(t.messages), len(other.messages)) + 1,
+        )
+        raise ConflictingLink(CONFLICT.format(k=k))
+
+    def _take(self, other):
+        """Make ``other`` this seat's transcript (its messages from ``known`` on checked)."""
+        self.t = other
+        self._accept(len(other.messages) - 1)
+
+    def _accept(self, known):
+        """Take the new transcript's messages from ``known`` on; on any failure the seat stays as it was."""
+        try:
+            self._refuse_forgery(self.t, known)
+            self._after_change()
+        except Exception:
+            self._restore()
+            raise
+
+    def _restore(self):
+        """Back to the saved link."""
+        self.t = decode(self._text)
+        self._after_change()
+
+    def _refuse_forgery(self, other, known):
+        """ForgedLink if ``other`` holds, after its first ``known`` messages, a message in this
+        seat's name (only this device writes those), or reveals this seat's army falsely."""
+        me = side_name(self.side)
+        for msg in other.messages[known:]:
+            if msg.side == self.side:
+                what = {RESIGN: "a resignation", TURN: "a turn", TURN_OFFER: "a turn"}.get(msg.action, "a message")
+                raise ForgedLink(FORGED.format(what=what, side=me))
+        if other.kind == SEALED:
+            revealed = other.revealed[self.side]
+            if revealed is not None and revealed != (self.secret, self.setup):
+                raise ForgedLink(FORGED_REVEAL.format(side=me))
+        elif other.setups[self.side] != self.setup:
+            raise ForgedLink(FORGED_REVEAL.format(side=me))
+
+
+def _own_setup(side, setup, rng):
+    if setup is None:
+        return Setup.random(side, rng)
+    if isinstance(setup, Setup):
+        if setup.side != side:
+            raise ValueError(f"that setup is {SIDES[setup.side]}'s; this seat plays {SIDES[side]}")
+        return setup
+    return Setup.from_str(side, setup)
+
+
+def spectate(link):
+    """The public board of any game link, for a device with no seat in it."""
+    t = decode(link)
+    if t.backup:
+        raise BackupLink(BACKUP)
+    if not t.joined:
+        raise NotJoined("this game is still waiting for its second player: open the link to join it")
+    if t.kind == SEALED:
+        return SealedView(t, t.board, None, None, None, None, None)
+    return CasualSpectatorView(t.game)

@@ -1,0 +1,101 @@
+"""Forged links, written as a lying client would with the project's own modules: any message in
+the receiver's name that it did not write, or a false reveal of its army, is refused (both modes)."""
+
+import random
+import secrets
+
+import pytest
+
+from espionage import Setup
+from espionage.board import BLUE, RED
+from espionage.link import RESIGN, TURN, ForgedLink, HonestAuthor, decode
+from espionage.sealed import Seat
+from tests.linkplay import random_turn
+
+
+def started(kind, seed):
+    """Red and Blue seats after a few turns, Blue's newest link just received by Red (Red to move)."""
+    rng = random.Random(seed)
+    red = Seat.new_game(kind, "red", rng=rng)
+    blue = Seat.join(red.link(), rng=rng)
+    red.receive(blue.link())
+    for _ in range(3):
+        blue.receive(red.play_turn(random_turn(red, rng)))
+        red.receive(blue.play_turn(random_turn(blue, rng)))
+    return red, blue, rng
+
+
+def impostor(side, rng):
+    """A device pretending to be ``side``: an invented setup and secret."""
+    return HonestAuthor(side, Setup.random(side, rng), secrets.token_bytes(16))
+
+
+def assert_refused(seat, link, what):
+    saved = seat.to_dict()
+    with pytest.raises(ForgedLink, match=what + r" in your name \(Red\)"):
+        seat.receive(link)
+    assert seat.to_dict() == saved
+
+
+def blue_turn_then(red, blue, rng, forge):
+    """Blue plays its turn honestly, then its device appends ``forge(transcript)`` before sending."""
+    blue.receive(red.play_turn(random_turn(red, rng)))
+    blue.play_turn(random_turn(blue, rng))
+    t = decode(blue.link())
+    forge(t)
+    return t.encode()
+
+
+@pytest.mark.parametrize("kind", ["sealed", "casual"])
+def test_a_resignation_in_the_receivers_name_is_refused(kind):
+    red, blue, rng = started(kind, 1)
+    forged = blue_turn_then(red, blue, rng, lambda t: t.write_message(impostor(RED, rng), RESIGN))
+    assert decode(forged).outcome.winner == "blue"  # the forged link itself reads "Red resigns"
+    assert_refused(red, forged, "a resignation")
+    # the honest link still arrives afterwards
+    red.receive(blue.link())
+    assert red.my_turn and red.outcome is None
+
+
+@pytest.mark.parametrize("kind", ["sealed", "casual"])
+def test_a_turn_played_for_the_receiver_is_refused(kind):
+    red, blue, rng = started(kind, 2)
+
+    def forge(t):
+        if t.kind == "casual":
+            legal = t.game.legal_moves()
+            first = legal[0]
+            t.game.play(first)
+            second = t.game.legal_moves()[:1] if t.game.turn == "red" and t.game.outcome is None else []
+            t.game.undo()
+            t.write_message(impostor(RED, rng), TURN, [first, *second])
+        else:
+            first = t.board.candidates(RED)[0]
+            second = t.board.candidates(RED, first)[:1]
+            t.write_message(impostor(RED, rng), TURN, [first, *second])
+
+    forged = blue_turn_then(red, blue, rng, forge)
+    assert decode(forged).messages[-1].side == RED
+    assert_refused(red, forged, "a turn")
+
+
+def test_a_false_reveal_of_the_receivers_army_is_refused():
+    red, blue, rng = started("sealed", 3)
+    blue.receive(red.play_turn(random_turn(red, rng)))
+    blue.resign()  # Blue resigns: its link ends with its reveal
+    t = decode(blue.link())
+    t.write_message(impostor(RED, rng))  # ...and a made-up reveal of Red's army
+    assert t.revealed[RED] is not None
+    assert_refused(red, t.encode(), "a message")
+    red.receive(blue.link())
+    blue.receive(red.link())
+    assert red.verdict == blue.verdict == "verified fair"
+
+
+def test_the_receivers_own_messages_in_its_saved_game_are_no_forgery():
+    """Only new messages are judged: a link that merely repeats this device's messages is accepted."""
+    red, blue, rng = started("sealed", 4)
+    link = red.play_turn(random_turn(red, rng))
+    blue.receive(link)
+    red.receive(blue.play_turn(random_turn(blue, rng)))
+    assert red.my_turn and sum(m.side == BLUE for m in red.t.messages) >= 4
