@@ -72,6 +72,7 @@ def measure(browser, base, turns, taps, rng):
         page = context.new_page()
         page.goto("./")
         page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        page.get_by_role("button", name="Show Red's board", exact=True).click()  # a page load opens at the cover
         page.wait_for_selector("g.square")
         samples = []
         for i in range(taps):
