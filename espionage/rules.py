@@ -64,6 +64,7 @@ class MoveEvent(NamedTuple):
     ends_turn: bool
     piece: int = -1
     survivor_unmasked: bool = False
+    target: int | None = None
 
 
 _ADJACENCY = {}
@@ -185,6 +186,18 @@ class State:
         self._turn = 1
         self.outcome = None
 
+    def copy(self):
+        """An independent copy of this state (a sealed device previews on one)."""
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        for name in ("_kind", "_owner", "_piece", "_mobile", "_unknown", "_no_return", "_no_return_keys"):
+            setattr(other, name, list(getattr(self, name)))
+        other._steps = tuple(dict(d) for d in self._steps)
+        other._masks = tuple(dict(d) for d in self._masks)
+        other._spies = tuple(set(s) for s in self._spies)
+        other._removed = [list(r) for r in self._removed]
+        return other
+
     # -- squares -----------------------------------------------------------------
 
     def _put(self, sq, kind, side, piece):
@@ -280,6 +293,7 @@ class State:
         owner = self._owner
         unmasked = self._unmasked  # a frozenset, replaced only when the move changes it
         piece = self._piece[fr]
+        target = self._piece[to]
         kind = self._take(fr)
         was_unmasked = fr in unmasked
         gone = [fr] if was_unmasked else []
@@ -350,6 +364,7 @@ class State:
             ends_turn,
             piece,
             to in self._unmasked,
+            target,
         )
         if outcome is not None:
             self.outcome = outcome

@@ -132,12 +132,14 @@ def assert_private(app, other):
 
 
 def assert_no_spy_named(app):
-    """A moving enemy Spy stays a hidden piece in the page, as by the rules (unless the board shows it)."""
+    """A moving enemy Spy is named only where the board shows it: unmasked, or known (it unmasked pieces)."""
     html = unescape(app.html())
     enemy = SIDES[1 - app.side].capitalize() if app.side is not None else None
     for name in [enemy] if enemy else ["Red", "Blue"]:
         for m in re.finditer(rf"{name}'s Spy moved ([a-j]\d+)-([a-j]\d+)", html):
-            letter = app.match.seat.view().letters[parse_square(m.group(2))] if app.match else None
+            view = app.match.seat.view()
+            sq = parse_square(m.group(2))
+            letter = view.learned.get(sq) or view.letters[sq]
             assert letter is not None and letter.upper() == "S", m.group(0)
 
 

@@ -135,11 +135,17 @@ def test_pending_fights_and_findings_show_until_the_reply():
         if attacks:
             v = mover.view()
             assert isinstance(v, SealedView)
-            assert any("result pending" in text for text in v.pending)
-            assert v.owner(first.to_square) == mover.side  # shown on the square it attacked
+            fight = next(e for e in v.pending if e.attack)
+            assert fight.move == first and fight.attacker_won is None and fight.kind == mover.setup.kind_at(fight.piece)
+            assert v.pending_fights == (first,)
+            # a pending attack is no win: both pieces stay where they stand until the reply
+            assert v.owner(first.from_square) == mover.side and v.owner(first.to_square) == other.side
             other.receive(link)
             mover.receive(other.play_turn(random_turn(other, rng)))
-            assert not any("result pending" in e.text for e in mover.view().events if e.side == mover.side)
+            after = mover.view()
+            assert not after.pending and not after.pending_fights
+            resolved = next(e for e in after.events if e.move == first and not e.pending)
+            assert resolved.attacker_won in (True, False)  # the result arrived with the reply
             break
         other.receive(link)
     else:
@@ -331,7 +337,7 @@ def test_audit_takes_setups_and_secrets_explicitly():
 def test_a_quiet_move_tells_its_kind_only_when_it_unmasks(seed):
     """A sealed link says whether a quiet move is a Spy's only when enemy pieces stand
     around its square unmasked-to-be, where the rules show their owner as much (or when
-    its kind is already public: it attacked, SPEC §8, or was unmasked)."""
+    its kind is already public: it attacked, SPEC §8, it unmasked pieces as a Spy, or was unmasked)."""
     a, _, _ = play("sealed", seed)
     t = decode(a.link())
     g = Game(t.revealed[0][1], t.revealed[1][1], t.volcanoes, t.variant)
@@ -356,6 +362,7 @@ def test_a_quiet_move_tells_its_kind_only_when_it_unmasks(seed):
             g.play(c.move)
             told.discard(fr)
             told.discard(to)
-            if (c.attack or public) and g.side_at(to) == SIDES[c.side]:
+            # an attacker's kind, and a Spy's that unmasked pieces, stay public
+            if (c.attack or public or c.spy) and g.side_at(to) == SIDES[c.side]:
                 told.add(to)
     assert flagged and silent

@@ -8,7 +8,7 @@ reaches the page. The link to send is shown in a readonly field
 
 from html import escape
 
-from espionage.board import RED, SIDES
+from espionage.board import RED, SIDES, square_name
 from espionage.link import CASUAL, SEALED
 from espionage.sealed import FAIR
 
@@ -64,10 +64,15 @@ def _variant_text(variant):
 
 
 def _pending(view, opponent):
-    waiting = [text for text in view.pending if "pending" in text or "next link" in text]  # not quiet moves
-    if not waiting:
+    """This device's attacks and Spy findings waiting for the other device's reply."""
+    fights = [e for e in view.pending if e.attack]
+    if not fights and not view.awaited:
         return ""
-    items = "".join(f"<li>{escape(text)}</li>" for text in waiting)
+    items = "".join(f"<li>{escape(describe(e, e.side))}</li>" for e in fights)
+    items += "".join(
+        f"<li>{escape(f'Your Spy unmasked {square_name(sq)}: its kind comes with the next link')}</li>"
+        for sq in view.awaited
+    )
     return (
         f'<div class="pending"><h3>Pending until {opponent} replies</h3><ul>{items}</ul>'
         f'<p class="hint">Results come with {opponent}\'s reply, because only {opponent}\'s device '
@@ -96,7 +101,7 @@ def link_box(app, link, what="link"):
 def _recent(view, side):
     """This side's last turn (now resolved) and the opponent's turn after it."""
     groups = []
-    for e in reversed([e for e in view.events if not getattr(e, "pending", False)]):
+    for e in reversed([e for e in view.events if not e.pending]):
         if groups and (groups[-1][0].turn, groups[-1][0].side) == (e.turn, e.side):
             groups[-1].append(e)
         elif len(groups) < 2:
@@ -106,31 +111,6 @@ def _recent(view, side):
     if len(groups) == 2 and groups[-1][0].side != side:
         groups.pop()  # the older group is the opponent's: show only what happened since my last turn
     return [e for group in reversed(groups) for e in reversed(group)]
-
-
-class _Told:
-    __slots__ = ("text",)
-
-    def __init__(self, text):
-        self.text = text
-
-
-def told(events, view, viewer):
-    """The events' texts as the rules let the viewer know them.
-
-    A sealed link flags every quiet move of a Spy (the other device needs it to
-    answer what the Spy unmasks), but by the rules a Spy that moved is still a
-    hidden piece: the page says "piece" unless the board shows that kind there."""
-    out = []
-    for e, board in zip(events, boards_after(events, view.letters)):
-        text = getattr(e, "text", None) or describe(e, viewer, board)
-        if e.side != viewer and hasattr(e, "pending"):
-            name = side_name(e.side)
-            letter = view.letters[e.move.to_square]
-            if text.startswith(f"{name}'s Spy moved") and (letter is None or letter.upper() != "S"):
-                text = f"{name}'s piece moved" + text[len(f"{name}'s Spy moved") :]
-        out.append(_Told(text))
-    return out
 
 
 def _seat_picture(app, view, **extra):
@@ -206,7 +186,7 @@ def _play(app):
         f"<h1>Your turn ({side_name(side)})</h1>"
         f'<p class="status">{escape(KIND_TEXT[seat.kind][0])} link game · turn {view.turn_number}</p>'
     ]
-    panel.append(_events_list(told(_recent(view, side), view, side), "Since your last turn", side))
+    panel.append(_events_list(_recent(view, side), "Since your last turn", side, view.letters))
     if seat.draw_offered:
         panel.append(
             f'<div class="offer"><p>{opponent} offers a draw. Accept it, or play your turn to decline.</p>'
@@ -272,15 +252,15 @@ def _link_send(app):
     view = seat.view()
     svg = ""
     if view is not None:
-        done = [e for e in view.last_turn if e.side == side and not getattr(e, "pending", False)]
-        panel.append(_events_list(told(done, view, side), "What happened", side))
+        done = [e for e in view.last_turn if e.side == side]
+        panel.append(_events_list(done, "What happened", side, view.letters))
         panel.append(_pending(view, opponent))
         if seat.t.offer == side:
             panel.append(f'<p class="hint">Your draw offer goes to {opponent} with this link.</p>')
-        mine = tuple(e.move for e in view.events if getattr(e, "pending", False) and e.side == side) or tuple(
+        mine = tuple(e.move for e in view.pending if not e.attack) or tuple(
             e.move for e in view.last_turn if e.side == side
         )
-        svg = board_svg(_seat_picture(app, view, last_turn=mine))
+        svg = board_svg(_seat_picture(app, view, last_turn=mine, pending_fights=view.pending_fights))
     panel.append(
         '<div class="actions secondary">'
         + (resign_control(app) if seat.joined else "")
@@ -379,7 +359,7 @@ def _link_spectate(app):
         f'<p class="status">{label} link game, {escape(_variant_text(t.variant))} · {status}</p>'
         '<p class="hint">This is the public board: where the pieces stand, and kinds that were unmasked '
         "or removed. Only the two players' devices know the rest.</p>"
-        + _events_list(told(view.last_turn, view, None), "Last turn", None)
+        + _events_list(view.last_turn, "Last turn", None, view.letters)
         + f'<div class="actions">{button("Home", "home", cls="primary")}</div>'
         + _removed_trays(view)
     )

@@ -305,7 +305,7 @@ def _events_list(events, heading, viewer, letters=None):
         return ""
     boards = boards_after(events, letters) if letters is not None else [None] * len(events)
     items = "".join(
-        f"<li>{escape(getattr(e, 'text', None) or describe(e, viewer, board))}</li>" for e, board in zip(events, boards)
+        f"<li>{escape(describe(e, viewer, board))}</li>" for e, board in zip(events, boards)
     )
     return f'<div class="events"><h3>{heading}</h3><ul>{items}</ul></div>'
 

@@ -238,6 +238,10 @@ class BoardPicture:
     """Moves of the opponent's last turn (anything with .from_square/.to_square, or "e3-e4")."""
     planned: tuple = ()
     """Moves planned this turn, not yet submitted: drawn as arrows."""
+    pending_fights: tuple = ()
+    """Attacks sent in a sealed link game whose result the other device has not
+    sent yet: both pieces stay where they stand, a dashed arrow joins them and
+    both squares are marked ``pending``."""
     cursor: int | None = None
     zone: frozenset = frozenset()
     owners: tuple = ()
@@ -329,6 +333,7 @@ def board_svg(picture: BoardPicture) -> str:
     planned = [_move(m) for m in picture.planned]
     last_from = {m.from_square for m in last}
     last_to = {m.to_square for m in last}
+    pending = [_move(m) for m in picture.pending_fights]
 
     vb = " ".join(str(v) for v in VIEWBOX)
     out = [
@@ -354,6 +359,16 @@ def board_svg(picture: BoardPicture) -> str:
             out.append(
                 f'<path class="last-move" d="{d}" fill="{LAST}" fill-opacity=".75" '
                 'stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
+            )
+        out.append("</g>")
+    if pending:
+        out.append('<g class="pending-fights" pointer-events="none">')
+        for m in pending:
+            d = _arrow(m.from_square, m.to_square, bottom, 10, 34, 26, 20, 20)
+            out.append(
+                f'<path class="pending-fight" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" '
+                f'd="{d}" fill="#fff" fill-opacity=".85" stroke="{PLANNED}" stroke-width="5" '
+                'stroke-dasharray="10 7" stroke-linejoin="round"/>'
             )
         out.append("</g>")
     if planned:
@@ -436,6 +451,9 @@ def _square(sq, letter, p, bottom, viewer, unknown_side, unmasked, targets, zone
     if sq in last_to:
         classes.append("last-to")
         notes.append("last turn moved here")
+    if any(sq in (m.from_square, m.to_square) for m in map(_move, p.pending_fights)):
+        classes.append("pending")
+        notes.append("fight pending: the result comes with the other player's reply")
     if sq in zone:
         classes.append("zone")
     if sq == p.cursor:

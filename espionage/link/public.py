@@ -13,10 +13,11 @@ Protocol values (:class:`MoveClaim`, :class:`PendingTurn`, :class:`ResolvedMove`
 
 from typing import NamedTuple
 
-from ..board import AROUND, BLUE, RED, SETUP_SQUARES, SIDES
-from ..game import QUIET_LIMIT, Outcome, adjacency, legal_steps, return_keys
+from ..board import AROUND, BLUE, RED, SETUP_SQUARES, SQUARES
 from ..moves import Move
-from ..pieces import ARMY, HEADQUARTERS, MOVABLE, SPY
+from ..pieces import ARMY, MOVABLE, SPY, VOLCANO
+from ..rules import Referee, State, legal_steps, return_keys
+from ..variant import Variant
 
 MOBILE_PER_ARMY = sum(n for k, n in ARMY.items() if k in MOVABLE)
 
@@ -51,13 +52,15 @@ class ResolvedMove(NamedTuple):
 
     ``won``: the attacker won (attacks only); ``removed``: (side, kind) of the piece
     a fight removed; ``unmasked``: the squares the move unmasked, in order;
-    ``voided``: the game had ended before this move."""
+    ``voided``: the game had ended before this move; ``event``: the rules core's
+    MoveEvent, with the kinds the public board knows."""
 
     claim: MoveClaim
     voided: bool = False
     won: bool | None = None
     removed: tuple | None = None
     unmasked: tuple = ()
+    event: object = None
 
 
 class Ask(NamedTuple):
@@ -92,78 +95,137 @@ class Defender:
         raise NotImplementedError
 
 
-class PublicBoard:
+class _Resolution(Referee):
+    """The rules core's questions during the resolution of one claimed move, answered by the
+    defender's device (:class:`Defender`); the moving piece's own kind, when the defender's
+    Spy unmasks it, comes later: an :class:`Ask` to the mover."""
+
+    def __init__(self, defender, claim, asks):
+        self.defender, self.claim, self.asks = defender, claim, asks
+
+    def fight(self, state, move, attacker_kind):
+        target = state.pid[move.to_square]
+        if self.defender.fight(self.claim, target):
+            return True, self.defender.removed_kind(self.claim, target)
+        return False, attacker_kind
+
+    def watched(self, state, move):
+        return self.defender.watched(self.claim, state, move.to_square)
+
+    def is_spy(self, state, move):
+        return bool(self.claim.spy)
+
+    def revealed(self, state, move, square):
+        pid = state.pid[square]
+        if square == move.to_square:  # the mover's piece, seen by the defender's Spy: its owner tells
+            self.asks.append(Ask(self.claim, pid, square, state.owner(square)))
+            return None
+        return self.defender.kind_around(self.claim, pid, square)
+
+
+class PublicBoard(State):
     """What both devices (and a spectator) know of a sealed game: positions and public kinds.
 
-    A piece is named by its starting square (``pid``): Red's are below 50."""
+    A :class:`~espionage.rules.State` that starts knowing no kind: the rules core
+    plays every resolved move, asking the defender's device (through a
+    :class:`Defender`) only what the public board cannot see. A piece is named by
+    its starting square (``pid``): Red's are below 50. ``how`` says how each kind
+    the board knows on a masked piece became public ("fight": it attacked;
+    "unmasking": it moved as a Spy next to hidden pieces)."""
 
     def __init__(self, volcanoes, moves_per_turn):
-        self.volcanoes = frozenset(volcanoes)
-        self.moves_per_turn = moves_per_turn
-        self.adjacent = adjacency(self.volcanoes)
-        self.pid = [None] * 100
+        volcanoes = frozenset(volcanoes)
+        self._reset(volcanoes, Variant(moves_per_turn, len(volcanoes)))
         for side in (RED, BLUE):
             for sq in SETUP_SQUARES[side]:
-                self.pid[sq] = sq
-        self.known = {}
-        self.unmasked = set()
-        self.removed = ([], [])
-        self.side = RED
-        self.no_return = [(), ()]
-        self.quiet = 0
-        self.turn = 1
-        self.outcome = None
+                self._put(sq, None, side, sq)
+            self._mobile[side] = MOBILE_PER_ARMY
+        self.how = {}
+        self.events = []  # the MoveEvents of the resolved moves, in order
 
     def clone(self):
-        b = PublicBoard.__new__(PublicBoard)
-        b.__dict__.update(self.__dict__)
-        b.pid = list(self.pid)
-        b.known = dict(self.known)
-        b.unmasked = set(self.unmasked)
-        b.removed = (list(self.removed[0]), list(self.removed[1]))
-        b.no_return = list(self.no_return)
+        b = self.copy()
+        b.how = dict(self.how)
+        b.events = list(self.events)
         return b
+
+    # -- what the devices read ----------------------------------------------------------
+
+    @property
+    def moves_per_turn(self):
+        return self.variant.moves_per_turn
+
+    @property
+    def pid(self):
+        return self._piece
+
+    @property
+    def unmasked(self):
+        return self._unmasked
+
+    @property
+    def removed(self):
+        """(Red's, Blue's) removed kinds, in the order they went."""
+        return tuple(self._removed)
+
+    @property
+    def side(self):
+        return self._side
+
+    @property
+    def no_return(self):
+        return self._no_return
+
+    @property
+    def quiet(self):
+        return self._quiet
+
+    @property
+    def turn(self):
+        return self._turn
+
+    @property
+    def known(self):
+        """{pid: kind} of the pieces on the board whose kind is public."""
+        return {self._piece[sq]: k for sq, k in enumerate(self._kind) if k is not None and k != VOLCANO}
 
     @staticmethod
     def side_of(pid):
         return None if pid is None else (RED if pid < 50 else BLUE)
 
     def owner(self, sq):
-        p = self.pid[sq]
-        return None if p is None else (RED if p < 50 else BLUE)
+        return self._owner[sq]
 
     def hidden_enemies_around(self, side, sq):
         """The squares next to ``sq`` where ``side``'s enemy has a piece not unmasked."""
-        return [n for n in AROUND[sq] if self.owner(n) == 1 - side and n not in self.unmasked]
-
-    def mobile_left(self, side):
-        return MOBILE_PER_ARMY - sum(1 for k in self.removed[side] if k in MOVABLE)
+        return [n for n in AROUND[sq] if self._owner[n] == 1 - side and n not in self._unmasked]
 
     def moves_for(self, side, mobile, first=None):
         """Moves of the pieces on ``mobile`` squares (the first move's piece excluded), as in the engine."""
-        owner = [self.owner(sq) for sq in range(100)]
-        nr = self.no_return[side]
+        owner = list(self._owner)
+        nr = self._no_return[side]
         if first is not None:
             owner[first.from_square] = None
             mobile = [sq for sq in mobile if sq != first.from_square]
             nr = [m for m in nr if m.to_square != first.from_square]
-        return legal_steps(mobile, owner, self.adjacent, side, first, return_keys(nr))
+        return legal_steps(mobile, owner, self._adjacent, side, first, return_keys(nr))
 
     def candidates(self, side, first=None):
-        """Every move public information allows: as if each of ``side``'s pieces could move."""
-        return self.moves_for(side, [sq for sq in range(100) if self.owner(sq) == side], first)
+        """Every move public information allows: as if each of ``side``'s pieces whose kind is
+        not public, or public and movable, could move."""
+        return self.moves_for(side, list(self._steps[side]), first)
 
     def claim(self, move, side, index, kind=None, spy=None):
         """The claim for ``move`` (its attacker's ``kind`` and Spy flag as the mover told them)."""
-        pid = self.pid[move.from_square]
-        attack = self.owner(move.to_square) == 1 - side
-        known = self.known.get(pid)
+        pid = self._piece[move.from_square]
+        attack = self._owner[move.to_square] == 1 - side
+        known = self._kind[move.from_square]
         if attack:
             kind = known or kind
             spy = kind == SPY
         elif known is not None:
             kind, spy = None, known == SPY
-        return MoveClaim(move, side, self.turn, index, pid, attack, kind, spy)
+        return MoveClaim(move, side, self._turn, index, pid, attack, kind, spy)
 
     def tells_spy(self, side, move):
         """Whether a quiet move by a piece of unknown kind says if it is a Spy: only when
@@ -171,79 +233,43 @@ class PublicBoard:
         owner as much."""
         return bool(self.hidden_enemies_around(side, move.to_square))
 
-    def _forget_no_return(self, side, square):
-        nr = self.no_return[side]
-        if any(m.to_square == square for m in nr):
-            self.no_return[side] = tuple(m for m in nr if m.to_square != square)
+    def learn(self, pid, kind, how):
+        """The kind of piece ``pid`` became public (a told kind, an attacker's, a Spy's flag)."""
+        for sq in SQUARES:
+            if self._piece[sq] == pid:
+                if self._kind[sq] is None:
+                    self._learn(sq, kind)
+                    self.how[pid] = how
+                return
+
+    # -- playing a turn -------------------------------------------------------------------
 
     def resolve(self, pending, defender):
-        """Play the ``pending`` turn on this board as the engine would, the defender's
-        answers coming from ``defender``; the ResolvedMoves and the new Asks, in order."""
-        side = 1 - pending.side
-        mover = pending.side
+        """Play the ``pending`` turn by the rules core, the defender's answers coming from
+        ``defender``; the ResolvedMoves and the new Asks, in order."""
         done, asks = [], []
+        last = None
         for claim in pending.moves:
             if self.outcome is not None:
                 done.append(ResolvedMove(claim, voided=True))
                 continue
-            fr, to = claim.move.from_square, claim.move.to_square
-            pid = self.pid[fr]
-            self.pid[fr] = None
-            was_unmasked = fr in self.unmasked
-            self.unmasked.discard(fr)
-            removed = won = None
-            unmasked = []
-            if claim.attack:
-                dpid = self.pid[to]
-                won = bool(defender.fight(claim, dpid))
-                self.quiet = 0
-                if won:
-                    dkind = defender.removed_kind(claim, dpid)
-                    self.pid[to] = None
-                    self.unmasked.discard(to)
-                    self.removed[side].append(dkind)
-                    self.known[dpid] = dkind
-                    removed = (side, dkind)
-                else:
-                    self.removed[mover].append(claim.kind)
-                    removed = (mover, claim.kind)
-            if not claim.attack or won:
-                self.pid[to] = pid
-                if was_unmasked:
-                    self.unmasked.add(to)
-                elif defender.watched(claim, self, to):
-                    self.unmasked.add(to)
-                    unmasked.append(to)
-                    if pid not in self.known and not claim.attack and not claim.spy:
-                        asks.append(Ask(claim, pid, to, mover))
-                if claim.spy:
-                    for n in AROUND[to]:
-                        if self.owner(n) == side and n not in self.unmasked:
-                            npid = self.pid[n]
-                            self.known[npid] = defender.kind_around(claim, npid, n)
-                            self.unmasked.add(n)
-                            unmasked.append(n)
-            done.append(ResolvedMove(claim, False, won, removed, tuple(unmasked)))
-            if removed is not None:
-                lost_side, lost_kind = removed
-                if lost_kind == HEADQUARTERS:
-                    self.outcome = Outcome(SIDES[mover], "headquarters")
-                elif self.mobile_left(lost_side) <= 0:
-                    self.outcome = Outcome(SIDES[1 - lost_side], "no_mobile_pieces")
-                if self.outcome is not None:
-                    continue
-            self._forget_no_return(mover, fr)
-            if won:
-                self._forget_no_return(side, to)
-        if self.outcome is None:
-            made = [c.move for c in pending.moves]
-            self.no_return[mover] = tuple(m for m in made if self.owner(m.to_square) == mover)
-            self.quiet += 1
-            self.side = side
-            if mover == BLUE:
-                self.turn += 1
-            if self.quiet >= QUIET_LIMIT:
-                self.outcome = Outcome(None, "move_limit")
+            fr = claim.move.from_square
+            if self._kind[fr] is None:
+                if claim.attack:
+                    self.learn(claim.pid, claim.kind, "fight")  # the attacker's kind travels with the attack
+                elif claim.spy:
+                    self.learn(claim.pid, SPY, "unmasking")
+            self.referee = _Resolution(defender, claim, asks)
+            try:
+                event = self._apply(claim.move)
+            finally:
+                self.referee = None
+            self.events.append(event)
+            removed = (event.removed[0][0], event.removed[0][1]) if event.removed else None
+            done.append(ResolvedMove(claim, False, event.attacker_won, removed, event.unmasked, event))
+            last = claim.move
+        if self.outcome is None and self._first is not None:
+            self._end_turn(last)  # the mover's device ended its turn: it had no other move
         return done, asks
 
     def end(self, outcome):

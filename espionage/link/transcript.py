@@ -458,7 +458,7 @@ class Transcript:
                 keep.append(ask)
                 continue
             kind = self._kind(io, (author.reveal_kind(ask.pid, ask.square, ask.claim.index)) if io.writing else None)
-            self.board.known.setdefault(ask.pid, kind)
+            self.board.learn(ask.pid, kind, "unmasked")
             self.claims.append(("answer", ask.claim, side, ask.square, kind))
         self.asks = keep
 

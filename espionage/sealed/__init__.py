@@ -27,7 +27,7 @@ from ..link import (
 )
 from .audit import audit
 from .seats import FAIR, Seat, spectate
-from .views import CasualSpectatorView, PublicEvent, SealedView
+from .views import CasualSpectatorView, SealedView
 
 __all__ = [
     "BACKUP",
@@ -40,7 +40,6 @@ __all__ = [
     "OTHER_GAME",
     "CasualSpectatorView",
     "LinkError",
-    "PublicEvent",
     "SealedView",
     "Seat",
     "audit",

@@ -216,7 +216,7 @@ class Seat:
             return None
         if self.t.kind == CASUAL:
             v = self.t.game.view(SIDES[self.side])
-            v.pending = ()
+            v.pending = v.pending_fights = v.awaited = ()
             v.verdict = None
             return v
         # On this device's turn the preview has resolved the opponent's last turn: its events show it.

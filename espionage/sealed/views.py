@@ -1,8 +1,9 @@
 """What a device (or a spectator) may show of a link game: views shaped like espionage.view.View."""
 
-from ..board import BLUE, RED, SIDES, square_name
-from ..observer import NOBODY
-from ..pieces import KINDS, SPY, UNKNOWN, VOLCANO, letter_of
+from ..board import BLUE, RED, SIDES
+from ..observer import NOBODY, SeenMove, observe
+from ..pieces import KINDS, UNKNOWN, VOLCANO, letter_of
+from ..rules import carried_unmasked
 from ..view import BoardView, View
 
 
@@ -14,109 +15,97 @@ def kind_name(kind):
     return KINDS[kind].name if kind in KINDS else "piece"
 
 
-class PublicEvent:
-    """One move as a viewer may know it, with its text; ``pending`` until its result is in.
+def _completed(event, viewer, setups):
+    """The public board's MoveEvent with the kinds ``viewer`` knows of its own pieces
+    (``setups``: the viewer's own, and any army revealed at the end)."""
+    setup = setups[event.side]
+    if setup is not None:
+        event = event._replace(kind=setup.kind_at(event.piece))
+    if event.attacker_won is not None and setups[1 - event.side] is not None:
+        event = event._replace(defender=setups[1 - event.side].kind_at(event.target))
+    return event
 
-    Made from a :class:`~espionage.link.ResolvedMove`, or from a MoveClaim still pending."""
 
-    __slots__ = ("move", "pending", "side", "text", "turn")
-
-    def __init__(self, resolved, viewer, setup, pending=False):
-        claim = resolved if pending else resolved.claim
-        self.move, self.side, self.turn, self.pending = claim.move, claim.side, claim.turn, pending
-        mine = viewer is not None and claim.side == viewer
-        if mine:
-            kind = setup.kind_at(claim.pid)
-            who = f"Your {kind_name(kind)}"
-        elif claim.attack or claim.spy:
-            who = f"{side_name(claim.side)}'s {kind_name(claim.kind if claim.attack else SPY)}"
-        else:
-            who = f"{side_name(claim.side)}'s piece"
-        to = square_name(claim.move.to_square)
-        if pending:
-            if claim.attack:
-                text = f"{who} attacked {to}: result pending"
-            else:
-                text = f"{who} moved {claim.move}"
-                if claim.spy:
-                    text += ": Spy findings pending"
-        elif resolved.voided:
-            text = f"{who} did not move {claim.move}: the game had ended"
-        elif not claim.attack:
-            text = f"{who} moved {claim.move}"
-        else:
-            lost_side, lost_kind = resolved.removed
-            if resolved.won:
-                owner = "your" if viewer == lost_side else f"{side_name(lost_side)}'s"
-                text = f"{who} attacked {to}: {owner} {kind_name(lost_kind)} was removed"
-            else:
-                text = f"{who} attacked {to} and was removed"
-        if not pending and resolved.unmasked:
-            text += "; unmasked: " + ", ".join(square_name(sq) for sq in resolved.unmasked)
-        self.text = text
+def _pending(claim, viewer, setup):
+    """A move sent and not yet resolved by the other device, as ``viewer`` knows it."""
+    kind = setup.kind_at(claim.pid) if claim.side == viewer else (claim.kind if claim.attack else None)
+    return SeenMove(claim.move, claim.side, claim.turn, claim.pid, kind, claim.attack, None, None, (), (), False, True)
 
 
 class SealedView(BoardView):
     """A sealed game as one device (or, ``viewer`` None, a spectator) may show it.
 
-    Shaped like espionage.view.View: ``letters`` with '?' for unknown kinds,
-    ``unmasked``, ``removed``, ``events`` (with ``text``), ``last_turn``,
-    ``legal_moves()``, ``turn``, ``outcome``; plus ``pending`` (texts of what
-    awaits the opponent's reply) and ``verdict``. The viewer's own pending
-    moves are shown made, an attacker on the square it attacked."""
+    Shaped like espionage.view.View: ``letters`` ("?" for each enemy piece not
+    unmasked), ``learned`` and ``marks`` (kinds the viewer knows on masked pieces,
+    and how), ``unmasked``, ``removed``, ``events`` (SeenMoves, the moves sent and
+    not yet resolved last, ``pending``), ``last_turn``, ``legal_moves()``,
+    ``turn``, ``outcome``; plus ``pending`` (this device's moves awaiting the
+    other device's reply), ``pending_fights`` (its attacks among them: both
+    pieces stay where they stand until the reply), ``awaited`` (squares its Spies
+    unmasked whose kinds come with the next link) and ``verdict``."""
 
     def __init__(self, t, board, viewer, setup, mine, verdict, legal):
         self.viewer = viewer
         self.variant = t.variant
         self.volcanoes = t.volcanoes
         self._legal = legal
+        seer = NOBODY if viewer is None else viewer
+        setups = [t.revealed[s][1] if t.revealed[s] is not None else None for s in (RED, BLUE)]
+        if viewer is not None:
+            setups[viewer] = setup
         pid = list(board.pid)
+        kinds = list(board._kind)
         pending_claims = list(mine.moves) if mine is not None else []
         for c in pending_claims:
-            pid[c.move.from_square] = None
-            pid[c.move.to_square] = c.pid
-        letters, owners = [], []
+            if not c.attack:  # a quiet move is made for sure; an attack waits for its result
+                pid[c.move.from_square], pid[c.move.to_square] = None, c.pid
+                kinds[c.move.to_square], kinds[c.move.from_square] = kinds[c.move.from_square], None
+        unmasked = frozenset(board.unmasked)
+        for c in pending_claims:
+            if not c.attack:
+                unmasked = carried_unmasked(unmasked, c.move, True)
+        letters, owners, marks, self.learned = [], [], {}, {}
         for sq in range(100):
             p = pid[sq]
-            if sq in board.volcanoes:
-                letters.append(VOLCANO)
-                owners.append(None)
-                continue
-            if p is None:
-                letters.append(None)
+            if sq in board.volcanoes or p is None:
+                letters.append(VOLCANO if sq in board.volcanoes else None)
                 owners.append(None)
                 continue
             side = board.side_of(p)
-            if viewer == side and setup is not None:
-                kind = setup.kind_at(p)
-            elif t.revealed[side] is not None:  # the game is over and this army was revealed
-                kind = t.revealed[side][1].kind_at(p)
+            own = setups[side]
+            public = kinds[sq]
+            if sq in unmasked:
+                marks[sq] = "unmasked"
+            if own is not None and (side == viewer or viewer is None or setups[1 - side] is not None):
+                letters.append(letter_of(own.kind_at(p), side))
+            elif sq in unmasked and public is not None:
+                letters.append(letter_of(public, side))
             else:
-                kind = board.known.get(p)
-            letters.append(letter_of(kind or UNKNOWN, side))
+                letters.append(letter_of(UNKNOWN, side))
+                if public is not None and p in board.how:
+                    self.learned[sq] = public
+                    marks[sq] = board.how[p]
             owners.append(side)
         self.letters = tuple(letters)
         self.owners = tuple(owners)
+        self.marks = marks
         self.side_to_move = t.to_move if board is t.board else board.side
         self.first_move = None
         self.no_return = (tuple(board.no_return[RED]), tuple(board.no_return[BLUE]))
-        self.unmasked = frozenset(board.unmasked)
+        self.unmasked = unmasked
         self.quiet_count = board.quiet
         self.turn_number = board.turn
         self.outcome = board.outcome if board.outcome is not None else t.outcome
         self.removed = {SIDES[s]: tuple(board.removed[s]) for s in (RED, BLUE)}
         self.verdict = verdict
-        events = [PublicEvent(r, viewer, setup) for r in t.resolved]
+        events = [observe(_completed(r.event, viewer, setups), seer, attacker_shown=True) for r in t.resolved if not r.voided]
         theirs = t.pending if (t.pending is not None and t.pending.side != viewer and board is t.board) else None
-        for c in pending_claims + (list(theirs.moves) if theirs else []):
-            events.append(PublicEvent(c, viewer, setup, pending=True))
+        self.pending = tuple(_pending(c, viewer, setup) for c in pending_claims)
+        events += self.pending
+        events += [_pending(c, viewer, setup) for c in (theirs.moves if theirs else ())]
         self.events = tuple(events)
-        self.pending = tuple(e.text for e in events if e.pending and e.side == viewer)
-        asked = [ask.square for ask in t.asks if ask.owner != viewer]
-        if viewer is not None and asked:
-            self.pending += tuple(
-                f"your Spy unmasked {square_name(sq)}: its kind comes with the next link" for sq in asked
-            )
+        self.pending_fights = tuple(c.move for c in pending_claims if c.attack)
+        self.awaited = tuple(ask.square for ask in t.asks if ask.owner != viewer) if viewer is not None else ()
 
     def owner(self, sq):
         return self.owners[sq]
@@ -126,14 +115,6 @@ class SealedView(BoardView):
 
     def legal_moves_after(self, planned):
         return self._legal(planned) if self._legal else []
-
-    @property
-    def last_turn(self):
-        done = [e for e in self.events if not e.pending]
-        if not done:
-            return ()
-        last = done[-1]
-        return tuple(e for e in done if e.turn == last.turn and e.side == last.side)
 
 
 class CasualSpectatorView(SealedView):
@@ -163,12 +144,6 @@ class CasualSpectatorView(SealedView):
         self.outcome = game.outcome
         self.removed = {s: game.removed(s) for s in SIDES}
         self.verdict = None
-        self.pending = ()
+        self.pending = self.pending_fights = self.awaited = ()
+        self.learned, self.marks = {}, {sq: "unmasked" for sq in self.unmasked}
         self.events = View._public_events(game.events, NOBODY)
-
-    @property
-    def last_turn(self):
-        if not self.events:
-            return ()
-        last = self.events[-1]
-        return tuple(e for e in self.events if e.turn == last.turn and e.side == last.side)
