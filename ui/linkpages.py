@@ -29,7 +29,7 @@ from .pages import (
     variant_fields,
 )
 from .render import BoardPicture, board_svg
-from .words import boards_after, describe, outcome_text
+from .words import describe, outcome_text
 
 KIND_TEXT = {
     SEALED: (
