@@ -190,8 +190,9 @@ def assert_private(device, other):
     """Every enemy piece this device may not know is a bare "?" whose markup names no kind."""
     mine, theirs = device.seat().view(), other.seat().view()
     shown = device.board()
+    drawn = mine.drawn_letters()  # what the player knows, learned kinds included
     for sq, (piece, _) in shown.items():
-        assert piece == mine.letters[parse_square(sq)] or (piece is None and mine.letters[parse_square(sq)] in (None, "V"))
+        assert piece == drawn[parse_square(sq)] or (piece is None and drawn[parse_square(sq)] in (None, "V"))
         if piece == "?":
             markup = device.page.locator(f'g.square[data-square="{sq}"]').evaluate("g => g.outerHTML")
             truth = theirs.letters[parse_square(sq)]
