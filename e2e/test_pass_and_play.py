@@ -55,7 +55,7 @@ def assert_board_private(page, viewer):
         if game.side_at(sq) != SIDES[enemy]:
             continue
         name = square_name(sq)
-        letter = view.drawn_letters()[sq]  # what the viewer knows, learned kinds included
+        letter = view.drawn_letters()[sq]  # with the kinds the player learned (a Spy that unmasked pieces)
         assert shown[name][0] == letter
         if letter == "?":
             kind = KINDS[game.kind_at(sq)]
