@@ -218,8 +218,8 @@ def play_turn(app, rng, checks=True):
             tap(app, to)
             p = page(app)
             assert f"{fr}-{to}" in {n.get("data-move") for n in p.find(lambda n: n.tag == "path")}
-            if view.letters[m.to_square] == "?":  # a planned attack shows no result: the defender stays "?"
-                assert p.pieces()[to] == "?"
+            if view.letters[m.to_square] == "?":  # a planned attack shows no result: the defender stays as drawn
+                assert p.pieces()[to] == view.drawn_letters()[m.to_square]
             check_board_privacy(app)
         assert app.planned[-1] == m
         planned += 1
@@ -1089,6 +1089,24 @@ def test_home_from_setup_and_cover_keeps_the_game():
     press(app, "Resume")
     press(app, "Show Red's board")
     assert app.screen == "setup" and app.side == RED and not app.placed
+
+
+@pytest.mark.parametrize("side", [RED, BLUE])
+def test_random_setup_is_sensible_and_fully_random_is_anything(side):
+    app = setup_app(3)
+    if side == BLUE:
+        press(app, "Random setup")
+        press(app, "Ready")
+        press(app, "Show Blue's board")
+    back_rows = {sq for sq in SETUP_SQUARES[side] if sq // 10 in ((0, 1) if side == RED else (8, 9))}
+    sensible, anything = [], []
+    for label, found in (("Random setup", sensible), ("Fully random", anything)):
+        for _ in range(60):
+            press(app, label)
+            assert Counter(app.placed.values()) == ARMY
+            found.append(next(sq for sq, k in app.placed.items() if k == "H"))
+    assert set(sensible) <= back_rows and len(set(sensible)) > 5  # guarded, and varied
+    assert not set(anything) <= back_rows
 
 
 def test_a_spy_that_unmasked_your_pieces_is_drawn_as_a_spy_with_its_mark():

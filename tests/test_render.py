@@ -273,3 +273,17 @@ def test_piece_svg_unknown_names_no_kind():
         piece_svg("?")
     parse(piece_svg("V"))
     assert "unmasked" in parse(piece_svg("k", unmasked=True)).find(NS + "title").text
+
+
+@pytest.mark.parametrize("bottom", [0, 1])
+def test_a_fight_is_marked_in_its_square_with_the_piece_that_fell(bottom):
+    letters = [None] * 100
+    letters[P("e5")] = "K"
+    svg = board_svg(BoardPicture(letters=tuple(letters), bottom=bottom, fights=((P("e5"), "s"),)))
+    root = parse(svg)
+    [mark] = [el for el in root.iter(NS + "g") if "fight" in classes(el)]
+    assert (mark.get("data-fight"), mark.get("data-fallen")) == ("e5", "s")
+    assert mark.find(NS + "title").text == "Fight on e5: Blue's Spy fell"
+    x, y = square_origin(P("e5"), bottom)
+    assert mark.get("transform").startswith(f"translate({x} {y + 50})")  # inside its square
+    assert [el.get("data-piece") for el in root.iter() if el.get("data-piece")] == ["K"]  # no extra piece

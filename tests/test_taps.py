@@ -114,3 +114,35 @@ def test_the_eye_badge_is_explained_while_an_unmasked_piece_is_on_the_board():
     assert "The eye marks an unmasked piece" not in app.html()
     app = app_at(epn({"a1": "H", "e4": "K", "e3": "L", "e5": "c", "j10": "h"}, unmasked="e4"))
     assert "The eye marks an unmasked piece: both players know what it is." in text(page(app).root)
+
+
+def fight_marks(app):
+    return {n.get("data-fight"): n.get("data-fallen") for n in page(app).find(lambda n: "data-fight" in n.attrib)}
+
+
+def test_the_board_marks_where_a_fight_happened_and_who_fell():
+    app = app_at(epn({"a1": "H", "e4": "K", "e3": "L", "e5": "s", "g6": "g", "g8": "c", "j10": "h"}))
+    plan(app, Move.from_str("e4-e5"))  # the Captain takes the Spy
+    plan(app, Move.from_str("e3-f3"))
+    press(app, "Submit turn")
+    assert fight_marks(app) == {"e5": "s"}  # Red's turn played
+    press(app, "Hand over")
+    press(app, "Show Blue's board")
+    assert fight_marks(app) == {"e5": "s"}  # Blue sees what happened while planning
+    plan(app, Move.from_str("g6-g5"))
+    assert fight_marks(app) == {"e5": "s"}
+    plan(app, Move.from_str("g8-g7"))
+    press(app, "Submit turn")
+    assert fight_marks(app) == {}  # Blue's turn had no fight
+    press(app, "Hand over")
+    press(app, "Show Red's board")
+    plan(app, Move.from_str("f3-f4"))
+    plan(app, Move.from_str("e5-e6"))
+    press(app, "Submit turn")
+    press(app, "Hand over")
+    press(app, "Show Blue's board")
+    assert fight_marks(app) == {}
+    press(app, "Move list")
+    first = page(app).find(lambda n: n.tag == "li" and "turn" in (n.get("class") or ""))[0]
+    app.dispatch("history-turn", first.get("data-step"))
+    assert fight_marks(app) == {"e5": "s"}  # the past board of turn 1 shows its fight

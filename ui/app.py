@@ -11,6 +11,7 @@ import random
 import time
 
 from espionage import Game, IllegalMove, Move, Setup, Variant, random_volcanoes
+from espionage.armies import sensible_setup
 from espionage.board import (
     BLUE,
     ORTHOGONAL,
@@ -36,10 +37,6 @@ from .saves import (
     save_setups,
     setup_as_seen,
 )
-
-# "Random setup" places a sensible army (espionage.armies.sensible_setup, shared with the
-# computer player, once merged: then this line becomes that import).
-sensible_army = Setup.random
 
 # A pass-and-play screen that shows one player's army: a page load covers it.
 BEHIND_COVER = ("setup", "play", "results", "history")
@@ -296,7 +293,7 @@ class App(LinkPlay):
     def do_random_setup(self, arg):
         """"Random setup": a sensible army; "Fully random" (``arg`` "full"): any legal army."""
         if self.screen == "setup":
-            make = Setup.random if arg == "full" else sensible_army
+            make = Setup.random if arg == "full" else sensible_setup
             self.placed = dict(make(self.side, self.rng).items())
             self.picked = self.selected = None
 
@@ -570,7 +567,15 @@ class App(LinkPlay):
 
     def do_history_turn(self, arg):
         """Show the board as this player saw it after a past turn (``arg``: moves played by then)."""
-        if (self.screen == "over" and arg.isdigit() and int(arg) <= len(self.match.game.events)) or (self.screen == "history" and arg.isdigit() and int(arg) in dict(pages.turns(self.view().events))):
+        if not arg.isdigit() or (self.replay is None and self.screen == "over"):
+            return
+        if self.screen == "over":
+            ends = range(len(self.match.full_game().events) + 1)
+        elif self.screen == "history":
+            ends = dict(pages.turns(self.view().events))
+        else:
+            return
+        if int(arg) in ends:
             self.replay = int(arg)
 
     def do_history_close(self, _):

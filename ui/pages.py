@@ -310,6 +310,15 @@ def _events_list(events, heading, viewer, letters=None):
     return f'<div class="events"><h3>{heading}</h3><ul>{items}</ul></div>'
 
 
+def fights(events):
+    """(square, letter of the piece that fell) of each fight among ``events`` with a known result."""
+    out = []
+    for e in events:
+        for side, kind, _square in getattr(e, "removed", ()) if getattr(e, "attack", False) else ():
+            out.append((e.move.to_square, letter_of(kind, SIDES.index(side))))
+    return tuple(out)
+
+
 def learned_marks(view):
     """(square, how) of the masked enemy pieces whose kind the view learned, for the board picture."""
     return tuple((sq, view.marks[sq]) for sq in getattr(view, "learned", ()))
@@ -333,6 +342,7 @@ def play_picture(app, view):
         last_turn=opponent_last,
         planned=tuple(app.planned),
         cursor=app.cursor,
+        fights=fights(last) if opponent_last else (),
     )
     return picture, opponent_last
 
@@ -395,7 +405,8 @@ def _results(app):
     side = app.side
     own = tuple(e.move for e in view.last_turn)
     picture = BoardPicture(
-        letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=own
+        letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=own,
+        fights=fights(view.last_turn),
     )
     panel = (
         f"<h1>{side_name(side)}'s turn played</h1>"
@@ -442,14 +453,15 @@ def _history(app):
     step = app.replay
     if step is None:
         view, caption = live, "The board now. Tap a turn to see the board after it."
-        last = ()
+        last, group = (), ()
     else:
         view = app.history_view()
         group = next(g for s, g in turns(live.events) if s == step)
         caption = f"The board after turn {group[0].turn} ({side_name(group[0].side)}), as you saw it then."
         last = tuple(e.move for e in group)
     picture = BoardPicture(
-        letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=last
+        letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=last,
+        fights=fights(group),
     )
     panel = (
         f"<h1>{side_name(side)}'s move list</h1>"
@@ -461,6 +473,15 @@ def _history(app):
 
 
 # -- game over -------------------------------------------------------------------------
+
+
+def rematch_hint(match):
+    if match.mode == "pass":
+        return "Rematch: the same options, and the players swap colours."
+    return (
+        f"Rematch: a new {match.kind} link game with the same options, you playing "
+        f"{side_name(1 - match.side)}; then send the invitation."
+    )
 
 
 def _over(app):
@@ -484,6 +505,7 @@ def _over(app):
         picture = BoardPicture(
             letters=view.letters, bottom=app.bottom, unmasked=view.unmasked,
             last_turn=(current.move,) if current else (),
+            fights=fights((current,)) if current else (),
         )
         replay = (
             '<p class="hint">Both armies are revealed. Step through the whole game:</p>'
@@ -494,13 +516,14 @@ def _over(app):
             + button("Last", "replay", "last", disabled=step == total)
             + f'</div><p class="replay-caption" data-step="{step}">{caption}</p>'
         )
+        every_turn = "<h2>Every turn</h2>" + turn_list(game.full_view().events, None, step)
     else:  # a sealed link game before the other army is revealed: this player's own view
         view = match.view(app.side)
         picture = BoardPicture(
             letters=view.drawn_letters(), unknown_side=1 - app.side, bottom=app.side, unmasked=view.unmasked,
             learned=learned_marks(view),
         )
-        replay = ""
+        replay = every_turn = ""
     extras = linkpages.over_extras(app) if match.mode == "link" else ""
     panel = (
         f'<h1 class="outcome" data-outcome="{outcome}">{escape(outcome_text(outcome))}</h1>'
@@ -511,8 +534,8 @@ def _over(app):
         + button("New game", "new")
         + button("Home", "home")
         + "</div>"
-        + '<p class="hint">Rematch: the same options, and the players swap colours.</p>'
+        + f'<p class="hint">{rematch_hint(match)}</p>'
         + _removed_trays(view)
-        + ("<h2>Every turn</h2>" + turn_list(game.full_view().events, None, step) if game is not None else "")
+        + every_turn
     )
     return _board_screen("over", board_svg(picture), panel, app)

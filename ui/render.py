@@ -23,6 +23,9 @@ The markup is a contract other code relies on:
   in ``<g class="planned-moves">``, the opponent's last turn ``<path
   class="last-move">`` arrows in ``<g class="last-moves">``; both groups are
   always there (empty when there is nothing to show) and ignore pointer events.
+- a fight of the turn shown is ``<g class="fight" data-fight="e5" data-fallen="s">``
+  in ``<g class="fights">``: the piece that fell (removed pieces are known to both
+  players), crossed out.
 
 Coordinates: the board is 1000 x 1000 user units (100 per square) in a viewBox
 with a margin for the file and rank labels, so the SVG scales to any width.
@@ -249,6 +252,8 @@ class BoardPicture:
     owners: tuple = ()
     """Optional, 100 entries: the side (0, 1) of each piece, or None; lets a
     spectator's board show "?" pieces of both sides."""
+    fights: tuple = ()
+    """(square, letter of the piece that fell) of each fight of the turn shown."""
 
 
 _LETTERS = frozenset(KINDS) | frozenset(k.lower() for k in KINDS) | {UNKNOWN, VOLCANO, None}
@@ -384,8 +389,29 @@ def board_svg(picture: BoardPicture) -> str:
             'stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
         )
     out.append("</g>")
+    out.append(_fight_marks(picture.fights, bottom))
     out.append(_LABELS[bottom])
     out.append("</svg>")
+    return "".join(out)
+
+
+def _fight_marks(fights, bottom):
+    """Where a fight happened: the piece that fell, small and crossed out, in the square's
+    lower left corner (clear of the eye badge and of the rank number). The layer is
+    always there, empty or not, like the arrows'."""
+    out = ['<g class="fights" pointer-events="none">']
+    for sq, letter in fights:
+        x, y = square_origin(sq, bottom)
+        side = RED if letter.isupper() else BLUE
+        what = f"Fight on {square_name(sq)}: {SIDE_NAMES[side]}'s {KINDS[letter.upper()].name} fell"
+        out.append(
+            f'<g class="fight" data-fight="{square_name(sq)}" data-fallen="{escape(letter)}" '
+            f'transform="translate({x} {y + 50}) scale(.5)"><title>{escape(what)}</title>'
+            '<circle cx="50" cy="50" r="50" fill="#fff" fill-opacity=".9"/>'
+            f'<use href="#token-{SIDE_CLASSES[side]}"/><use href="#icon-{letter.upper()}"/>'
+            '<path d="M14 14L86 86M86 14L14 86" stroke="#b3140b" stroke-width="13" stroke-linecap="round"/></g>'
+        )
+    out.append("</g>")
     return "".join(out)
 
 
