@@ -90,6 +90,8 @@ def test_patched_page_equals_full_render_through_setup_and_play(page, open_app):
         click(page, f"Show {'Blue' if viewer == 'red' else 'Red'}'s board")
         assert_same_as_full_render(page, f"turn {turn}: the next board")
     click(page, "Resign")
+    assert_same_as_full_render(page, "resign: asked to confirm")
+    click(page, "Resign")  # "Resign this game?"
     assert_same_as_full_render(page, "resignation")
     click(page, "First")
     click(page, "Forward")
