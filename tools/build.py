@@ -34,6 +34,7 @@ from tools import gen_files, icons, vendor
 ROOT = Path(__file__).resolve().parent.parent
 PUBLISH = ROOT / "publish"
 ARCHIVE = "python.zip"
+WORKER = "bot_worker.py"
 NOT_LOADED_BY_BROWSER = {"package.json"}  # in static/vendor/pyodide/ for the record only
 MANIFEST = "manifest.webmanifest"
 
@@ -163,6 +164,7 @@ def build(out: Path, source_maps: bool = False) -> Path:
         else:
             copy(ref, tmp)
     write_archive(tmp / ARCHIVE, gen_files.browser_files())
+    copy(WORKER, tmp)  # the computer player's worker script, fetched when such a game opens
     shutil.copy2(PUBLISH / "sw-register.js", tmp / "sw-register.js")
 
     icon_dir = tmp / "icons.svg.tmp"
