@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 
 from espionage import IllegalMove, Move, Setup, random_volcanoes
 from espionage.board import BLUE, RED, SIDES
-from espionage.bot import Bot
 
-from . import botwire
 from .linkplay import sentence
 from .saves import Match
 
@@ -84,6 +82,8 @@ class ComputerMatch(Match):
 
     def request(self):
         """The text to post to the worker: the computer's view only."""
+        from . import botwire  # the computer's modules load only when a game against it needs them
+
         return botwire.request(self.job(), self.level, self.seed, self.game.view(SIDES[self.computer]))
 
     def receive(self, answer):
@@ -257,6 +257,8 @@ class ComputerPlay:
             level=level,
             seed=self.rng.getrandbits(32),
         )
+        from espionage.bot import Bot
+
         match.setups[match.computer] = Bot.setup(SIDES[match.computer], match.seed)
         self.matches[match.id] = match
         self._save(match)

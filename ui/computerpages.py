@@ -136,7 +136,15 @@ def _play(app):
 
 def belief_lines(match):
     """What the computer had worked out about each of the player's pieces still on the board
-    at the end, from its own view: known for certain, narrowed down, or nothing known."""
+    at the end, from its own view: known for certain, narrowed down, or nothing known
+    (worked out once per position: the game-over screen is drawn again at every replay step)."""
+    cached = getattr(match, "_belief_lines", None)
+    if cached is None or cached[0] != match.revision:
+        match._belief_lines = (match.revision, _belief_lines(match))
+    return match._belief_lines[1]
+
+
+def _belief_lines(match):
     game = match.full_game()
     view = game.view(SIDES[match.computer])
     belief = Bot(match.level, match.seed).belief(view)
