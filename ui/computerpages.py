@@ -174,14 +174,16 @@ def over_extras(app):
         '<p class="hint">Worked out from its own view only (fights, Spies, moves): '
         "both armies are revealed on the board below.</p>"
     )
-    for title, lines, cls in (
-        ("Known for certain", known, "known"),
-        ("Narrowed down", narrowed, "narrowed"),
-        ("Nothing known beyond the counts", unknown, "unknown"),
-    ):
+    for title, lines, cls in (("Known for certain", known, "known"), ("Narrowed down", narrowed, "narrowed")):
         if lines:
             items = "".join(f"<li>{escape(line)}</li>" for line in lines)
             parts.append(f'<h3>{title} ({len(lines)})</h3><ul class="belief-{cls}">{items}</ul>')
+    if unknown:
+        items = "".join(f"<li>{escape(line)}</li>" for line in unknown)
+        parts.append(
+            f"<details><summary>Nothing known beyond the counts ({len(unknown)})</summary>"
+            f'<ul class="belief-unknown">{items}</ul></details>'
+        )
     parts.append("</div>")
     return "".join(parts)
 
