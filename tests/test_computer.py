@@ -425,17 +425,19 @@ def test_home_lists_resumes_and_deletes_games_against_the_computer():
 def test_a_damaged_save_is_listed_and_kept():
     storage = MemoryStorage({COMPUTER_PREFIX + "abc": "{not json", UI_KEY: "{}"})
     app = App(storage)
-    assert COMPUTER_PREFIX + "abc" in app.damaged
+    assert app.damaged == [COMPUTER_PREFIX + "abc"]
     assert storage.data[COMPUTER_PREFIX + "abc"] == "{not json"
-    ok = App(MemoryStorage(), rng=random.Random(1))
-    # a pass-and-play save under the computer's prefix is not taken for a game against it
-    twin = ComputerMatch.from_json(json.dumps({**json.loads(to_play()[0].match.to_json())}))
-    assert twin.mode == "computer"
-    data = json.loads(twin.to_json())
-    data["mode"] = "pass"
+
+
+def test_a_save_that_is_not_a_game_against_the_computer_is_refused():
+    data = json.loads(to_play()[0].match.to_json())
+    assert ComputerMatch.from_json(json.dumps(data)).mode == "computer"
+    for change in ({"mode": "pass"}, {"level": 7}, {"human": 2}, {"pending": ["z9-z8"]}):
+        with pytest.raises(ValueError):
+            ComputerMatch.from_json(json.dumps({**data, **change}))
+    del data["seed"]
     with pytest.raises(ValueError):
         ComputerMatch.from_json(json.dumps(data))
-    assert ok.damaged == []
 
 
 # -- the wire to the worker ----------------------------------------------------------------
