@@ -1,8 +1,8 @@
 """Games against the computer: the match, and its actions as a mixin of :class:`ui.app.App`.
 
 The computer thinks in a worker (main.py's binding, ``ui/worker_bridge.py``):
-after every action the binding asks :meth:`ComputerPlay.computer_job` what to
-send it and :meth:`ComputerPlay.step_due` which match shows its next move, and
+after every action the binding asks :meth:`ComputerPlay.computer_job` whether to
+send it a question and :meth:`ComputerPlay.step_due` which match shows its next move, and
 brings the answers back as actions (``computer-answer``, ``computer-step``).
 Everything those answers do is decided here, in pure Python.
 
@@ -299,11 +299,14 @@ class ComputerPlay:
         return match is not None and match.outcome is None
 
     def computer_job(self):
-        """(job, request text) for the worker, or None: the open game's computer is to move."""
+        """The question the worker should answer now (the open game's computer is to move), or None.
+        Cheap: asked after every action; the question's text is made only when it is sent."""
         match = self._computer_match()
-        if match is None or match.job() is None:
-            return None
-        return match.job(), match.request()
+        return None if match is None else match.job()
+
+    def computer_request(self):
+        """The text of that question, for the worker."""
+        return self._computer_match().request()
 
     def step_due(self):
         """The id of the open match whose computer has a chosen move still to show, or None."""

@@ -31,9 +31,9 @@ class WorkerBridge:
         if self.worker is None and app.wants_worker:
             self.worker = self._later(self._start())
         job = app.computer_job()
-        if job is not None and job[0] != self.sent:
-            self.sent = job[0]
-            self._later(self._ask(*job))
+        if job is not None and job != self.sent:
+            self.sent = job
+            self._later(self._ask(job, app.computer_request()))
         match_id = app.step_due()
         if match_id is not None and not self.stepping:
             self.stepping = True
