@@ -13,6 +13,9 @@ from pyscript import PyWorker, window
 
 from ui.computer import REVEAL_SECONDS, WORKER_CONFIG, WORKER_RUNTIME, WORKER_SCRIPT
 
+START_SECONDS = 180  # a slow device's worker loads its own Python runtime first
+THINK_SECONDS = 60  # level 3 thinks about a second: far longer is a stuck worker
+
 
 class WorkerBridge:
     """Sends the app's questions to the worker and brings the answers back as actions."""
@@ -54,11 +57,12 @@ class WorkerBridge:
 
     async def _ask(self, job, text):
         try:
-            worker = await self.worker
-            answer = str(await worker.sync.think(text))
-        except Exception as e:  # the worker failed to start or to answer: made again on "Ask again"
+            worker = await asyncio.wait_for(asyncio.shield(self.worker), START_SECONDS)
+            answer = str(await asyncio.wait_for(worker.sync.think(text), THINK_SECONDS))
+        except Exception as e:  # failed or stuck: the player may ask again, with a new worker
             self.worker = None
-            answer = json.dumps({"job": job, "error": f"its worker failed ({e})"})
+            why = "it took too long" if isinstance(e, asyncio.TimeoutError) else str(e)
+            answer = json.dumps({"job": job, "error": f"its worker failed ({why})"})
         self.dispatch("computer-answer", answer)
 
     async def _step(self, match_id):
