@@ -520,3 +520,19 @@ def test_a_modified_page_sending_anything_anywhere_breaks_nothing():
             app.dispatch("resume", app.saved_games[0].id)
             worker.settle()
     assert seen >= {"play", "history", "over", "setup", "home"}
+
+
+def test_a_saved_move_that_is_not_legal_is_not_played_and_the_computer_is_asked_again():
+    storage = MemoryStorage()
+    app, _ = to_play(storage=storage, level=1, colour="blue", seed=30)
+    match = app.match
+    # the computer (Red) to move, and a forged move waiting in the save: not playable
+    match.game.undo(), match.game.undo()
+    storage.data[match.key] = json.dumps({**json.loads(match.to_json()), "pending": ["a1-a2"]})
+    again = App(storage, rng=random.Random(1))
+    worker = FakeWorker(again)
+    again.dispatch("computer-step", again.match.id)
+    assert again.match.error and state(again) == "error"
+    press(again, "Ask again")
+    worker.settle()
+    assert state(again) == "your-turn" and len(again.match.game.events) == 2

@@ -52,7 +52,7 @@ class ComputerMatch(Match):
     seed: int = 0
     pending: list = field(default_factory=list)
     round: int = 0
-    error: str = ""
+    error: str = ""  # why the last answer was refused; not saved: a reload asks again
     mode: str = "computer"
 
     @property
@@ -113,7 +113,12 @@ class ComputerMatch(Match):
         if not self.pending or self.to_move() != self.computer:
             self.pending = []
             return False
-        self.game.play(self.pending.pop(0))
+        try:
+            self.game.play(self.pending.pop(0))
+        except IllegalMove as e:  # only a save changed by hand holds one: ask for the turn again
+            self.pending = []
+            self.error = f"its saved move was not legal ({e})"
+            return False
         if self.game.outcome is not None:
             self.pending = []
         return True
