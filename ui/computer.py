@@ -21,7 +21,8 @@ from .saves import Match
 
 COMPUTER_PREFIX = "espionage:computer:"
 LEVELS = {
-    1: "Beginner: answers at once, takes what it sees and remembers only which pieces moved.",
+    1: "Beginner: answers at once; takes the best move it sees, then the best second move, "
+    "without weighing your answer.",
     2: "Club player: weighs both moves of a turn together against your best answer, and reads "
     "Spies and fights.",
     3: "Strong: looks further ahead over more guesses of your army; thinks about a second a turn.",
