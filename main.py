@@ -101,6 +101,22 @@ def dispatch(action, arg="", value="", whole=False):
     effect, app.effect = app.effect, None
     if effect:
         perform(effect)
+    computer()
+
+
+# -- the computer player's worker, made when a game against it opens -----------------------
+
+bridge = None
+
+
+def computer():
+    global bridge
+    if bridge is None and app.wants_worker:
+        from ui.worker_bridge import WorkerBridge
+
+        bridge = WorkerBridge(app, dispatch)
+    if bridge is not None:
+        bridge.update()
 
 
 # -- effects the app asks for: sharing and copying a link --------------------------------
@@ -273,3 +289,4 @@ if str(window.location.hash)[1:]:
 render()
 arm_back()
 document.documentElement.classList.add("ready")
+computer()

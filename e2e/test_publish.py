@@ -128,6 +128,28 @@ def test_first_visit_then_offline_a_game_starts_and_a_turn_is_played(site, visit
     assert not foreign
 
 
+def test_offline_the_computer_plays_from_the_published_site(site, visitor):
+    """Its worker starts from the site's own files (bot_worker.py, python.zip, the runtime), cached."""
+    _, url = site
+    page = visitor.new_page()
+    open_site(page, url)
+    wait_until_offline_ready(page)
+    visitor.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
+    click(page, "New game")
+    click(page, "Play the computer")
+    click(page, "Level 1")
+    click(page, "Blue")
+    click(page, "Start")
+    click(page, "Random setup")
+    click(page, "Ready")
+    page.wait_for_selector('[data-state="your-turn"]', state="attached", timeout=READY_MS)
+    assert page.locator("g.square.last-to").count() == 2  # Red, the computer, moved first
+    foreign = {u for u in visitor.requests if u.startswith("http") and urlsplit(u).netloc != urlsplit(url).netloc}
+    assert not foreign
+
+
 def test_a_link_made_on_the_published_page_points_at_that_page(site, visitor):
     _, url = site
     page = visitor.new_page()
@@ -146,7 +168,7 @@ def test_the_site_holds_only_what_the_page_loads(site):
     folder, _ = site
     files = {p.relative_to(folder / SUB_PATH).as_posix() for p in (folder / SUB_PATH).rglob("*") if p.is_file()}
     assert "python.zip" in files and "sw.js" in files and "manifest.webmanifest" in files
-    assert not [f for f in files if f.endswith((".map", ".py")) and f != "main.py"]
+    assert not [f for f in files if f.endswith((".map", ".py")) and f not in ("main.py", "bot_worker.py")]
     assert not [f for f in files if "test" in f or "bench" in f or f.startswith(("tools/", "e2e/", "node_modules/"))]
     with zipfile.ZipFile(folder / SUB_PATH / "python.zip") as archive:
         shipped = set(archive.namelist())

@@ -34,6 +34,7 @@ from tools import gen_files, icons, vendor
 ROOT = Path(__file__).resolve().parent.parent
 PUBLISH = ROOT / "publish"
 ARCHIVE = "python.zip"
+WORKER = "bot_worker.py"
 NOT_LOADED_BY_BROWSER = {"package.json"}  # in static/vendor/pyodide/ for the record only
 MANIFEST = "manifest.webmanifest"
 # PyScript chunks imported on demand: name prefix -> whether this page's config needs it
@@ -176,7 +177,9 @@ def add_python(tmp: Path, runtime: str) -> None:
 
 
 def add_install_files(tmp: Path) -> None:
-    """Manifest, icons (PNG from the game's SVG art) and the service worker's registration."""
+    """Manifest, icons (PNG from the game's SVG art), the service worker's registration, and
+    the computer player's worker script (fetched when such a game opens)."""
+    copy(WORKER, tmp)
     shutil.copy2(PUBLISH / "sw-register.js", tmp / "sw-register.js")
     icon_dir = tmp / "icons.svg.tmp"
     icon_dir.mkdir()

@@ -26,6 +26,7 @@ from espionage.board import (
 from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
 from . import pages, words
+from .computer import ComputerMatch, ComputerPlay, load_computer_matches
 from .linkplay import LinkPlay, sentence
 from .saves import (
     UI_KEY,
@@ -43,7 +44,7 @@ BEHIND_COVER = ("setup", "play", "results", "history")
 ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
-class App(LinkPlay):
+class App(LinkPlay, ComputerPlay):
     """The whole app state: which screen, the match on it, and the taps so far."""
 
     def __init__(self, storage, rng=None, clock=time.time):
@@ -52,6 +53,9 @@ class App(LinkPlay):
         self.clock = clock
         self.message = ""
         self.matches, self.damaged = load_matches(storage)
+        computer, damaged = load_computer_matches(storage)
+        self.matches.update(computer)
+        self.damaged = sorted(self.damaged + damaged)
         self.setups = load_setups(storage)
         self._reset_screen("home")
         self.options = Variant()
@@ -173,6 +177,9 @@ class App(LinkPlay):
             self._cover(self.match, RED)
             self.rematch = True
             return
+        if match.mode == "computer":
+            self._computer_rematch(match)
+            return
         self.link_kind, self.link_side = match.kind, 1 - match.side
         self._reset_screen("link-options")
         self.do_link_setup("")
@@ -191,7 +198,9 @@ class App(LinkPlay):
         match = self.matches.get(match_id)
         if match is None:
             return
-        if match.game is None:
+        if isinstance(match, ComputerMatch):
+            self._show_computer_match(match)
+        elif match.game is None:
             side = RED if match.setups[RED] is None else BLUE
             self._cover(match, side)
         elif match.game.outcome is not None:
@@ -206,7 +215,7 @@ class App(LinkPlay):
     def do_delete_confirm(self, _):
         if self.confirm is None:
             return
-        delete_match(self.storage, self.confirm)
+        delete_match(self.storage, getattr(self.matches.get(self.confirm), "key", self.confirm))
         self.matches.pop(self.confirm, None)
         self.damaged = [k for k in self.damaged if k != self.confirm]
         self.confirm = None
@@ -406,6 +415,8 @@ class App(LinkPlay):
 
     def _tap_play(self, sq):
         if not self.my_turn:
+            if getattr(self.match, "thinking", False):
+                self.message = "The computer is thinking: its move comes in a moment."
             return
         if self.selected is not None and sq in self.targets():
             self._plan(Move(self.selected, sq))
@@ -560,7 +571,7 @@ class App(LinkPlay):
 
     def do_history(self, _):
         """Every turn so far as this player knows it (pass and play: the device has the game)."""
-        if self.screen == "play" and self.match.mode == "pass":
+        if self.screen == "play" and self.match.mode in ("pass", "computer"):
             self.screen = "history"
             self.replay = None
             self.selected = None

@@ -61,6 +61,12 @@ def render(app):
 
     if app.screen != "over" and (app.screen in LINK_SCREENS or getattr(app.match, "mode", None) == "link"):
         return linkpages.render(app)
+    if app.screen in ("computer-options", "setup", "play") and (
+        app.screen == "computer-options" or app.match.mode == "computer"
+    ):
+        from . import computerpages
+
+        return computerpages.render(app)
     return globals()["_" + app.screen](app)
 
 
@@ -78,8 +84,10 @@ def _home(app):
             + button("Delete", "delete", match.id, cls="quiet")
         )
         variant = "one move per turn" if match.variant.moves_per_turn == 1 else "two moves per turn"
+        kind = f"Against the computer (level {match.level})" if match.mode == "computer" else "Pass and play"
         items.append(
-            f'<li class="saved-game" data-game="{escape(match.id)}"><span class="what">Pass and play, {variant}: '
+            f'<li class="saved-game" data-game="{escape(match.id)}" data-mode="{match.mode}">'
+            f'<span class="what">{kind}, {variant}: '
             f"{escape(match.status())}</span><span class=\"actions\">{actions}</span></li>"
         )
     for key in app.damaged:
@@ -118,6 +126,8 @@ def _new(app):
         + '<p class="hint">Two players, one device: the screen is covered while you hand it over.</p>'
         + button("Play by link", "link-new", cls="primary")
         + '<p class="hint">Two devices: send each turn as a link, by any messenger.</p>'
+        + button("Play the computer", "computer-new", cls="primary")
+        + '<p class="hint">One player against the computer, at three levels. It sees only what you see.</p>'
         "</div>"
         f'<div class="actions">{button("Back", "home")}</div>'
     )
@@ -478,6 +488,8 @@ def _history(app):
 def rematch_hint(match):
     if match.mode == "pass":
         return "Rematch: the same options, and the players swap colours."
+    if match.mode == "computer":
+        return "Rematch: the same level and options, and you play the other colour."
     return (
         f"Rematch: a new {match.kind} link game with the same options, you playing "
         f"{side_name(1 - match.side)}; then send the invitation."
@@ -524,7 +536,14 @@ def _over(app):
             learned=learned_marks(view),
         )
         replay = every_turn = ""
-    extras = linkpages.over_extras(app) if match.mode == "link" else ""
+    if match.mode == "link":
+        extras = linkpages.over_extras(app)
+    elif match.mode == "computer":
+        from . import computerpages
+
+        extras = computerpages.over_extras(app)
+    else:
+        extras = ""
     panel = (
         f'<h1 class="outcome" data-outcome="{outcome}">{escape(outcome_text(outcome))}</h1>'
         + extras

@@ -213,7 +213,7 @@ def save_match(storage, match):
 
 
 def delete_match(storage, key_or_id):
-    storage.remove(key_or_id if key_or_id.startswith(GAME_PREFIX) else GAME_PREFIX + key_or_id)
+    storage.remove(key_or_id if key_or_id.startswith("espionage:") else GAME_PREFIX + key_or_id)
 
 
 # Saved setups are kept as their owner sees them (Red's squares; a Blue setup

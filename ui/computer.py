@@ -1,0 +1,359 @@
+"""Games against the computer: the match, and its actions as a mixin of :class:`ui.app.App`.
+
+The computer thinks in a worker (main.py's binding, ``ui/worker_bridge.py``):
+after every action the binding asks :meth:`ComputerPlay.computer_job` whether to
+send it a question and :meth:`ComputerPlay.step_due` which match shows its next move, and
+brings the answers back as actions (``computer-answer``, ``computer-step``).
+Everything those answers do is decided here, in pure Python.
+
+The computer receives only its own view (``ui.botwire``); its army is kept in
+the match saved on this device and drawn only at the end.
+"""
+
+import json
+from dataclasses import dataclass, field
+
+from espionage import IllegalMove, Move, Setup, random_volcanoes
+from espionage.board import BLUE, RED, SIDES
+
+from .linkplay import sentence
+from .saves import Match
+
+COMPUTER_PREFIX = "espionage:computer:"
+LEVELS = {
+    1: "Beginner: answers at once; takes the best move it sees, then the best second move, "
+    "without weighing your answer.",
+    2: "Club player: weighs both moves of a turn together against your best answer, and reads "
+    "Spies and fights.",
+    3: "Strong: looks further ahead over more guesses of your army; thinks about a second a turn.",
+}
+TAKE_BACK_LEVELS = (1, 2)
+REVEAL_SECONDS = 0.7  # between the computer's two moves, so both are seen
+# The worker (ui/worker_bridge.py): its script, its configuration (the page's: the same
+# Python files) and the Python runtime it loads, served from this site like the page's.
+WORKER_SCRIPT = "./bot_worker.py"
+WORKER_CONFIG = "./pyscript.toml"
+WORKER_RUNTIME = "./static/vendor/pyodide/pyodide.mjs"
+FAIRNESS = (
+    "The computer sees only what you see: it is given its own view of the board, never your army. "
+    "It learns your pieces as you learn its: from fights, Spies and moves."
+)
+
+
+@dataclass
+class ComputerMatch(Match):
+    """A game against the computer on this device.
+
+    ``pending``: the moves of the computer's turn not shown yet (it plays them
+    one at a time); ``round`` changes when a question to the worker is void
+    (a turn taken back, "ask again"), so a late answer is told from a fresh one."""
+
+    human: int = RED
+    level: int = 2
+    seed: int = 0
+    pending: list = field(default_factory=list)
+    round: int = 0
+    error: str = ""  # why the last answer was refused; not saved: a reload asks again
+    mode: str = "computer"
+
+    @property
+    def computer(self):
+        return 1 - self.human
+
+    @property
+    def key(self):
+        return COMPUTER_PREFIX + self.id
+
+    @property
+    def revision(self):
+        return None if self.game is None else (len(self.game.events), self.game.outcome, self.round)
+
+    # -- the computer's turn ----------------------------------------------------------
+
+    @property
+    def thinking(self):
+        """Whether the computer is choosing a turn (asked, or to be asked)."""
+        return self.to_move() == self.computer and not self.pending and not self.error
+
+    def job(self):
+        """The name of the question the worker should answer now, or None."""
+        if not self.thinking:
+            return None
+        return f"{self.id}:{len(self.game.events)}:{self.round}"
+
+    def request(self):
+        """The text to post to the worker: the computer's view only."""
+        from . import botwire  # the computer's modules load only when a game against it needs them
+
+        return botwire.request(self.job(), self.level, self.seed, self.game.view(SIDES[self.computer]))
+
+    def receive(self, answer):
+        """Take the worker's answer (a dict) if it answers the question asked now: its moves
+        are checked against the computer's view, then wait in ``pending``. True if taken."""
+        if answer.get("job") is None or answer.get("job") != self.job():
+            return False
+        if "error" in answer:
+            self.error = str(answer["error"])
+            return True
+        try:
+            moves = [Move.from_str(m) for m in answer["moves"]]
+            view = self.game.view(SIDES[self.computer])
+            for i, m in enumerate(moves):
+                if m not in view.legal_moves_after(moves[:i]):
+                    raise IllegalMove(f"{m} is not legal there")
+            if not moves or view.legal_moves_after(moves):
+                raise IllegalMove("the turn is not complete")
+        except (ValueError, KeyError, TypeError) as e:
+            self.error = f"its answer was not a legal turn ({e})"
+            return True
+        self.pending = [str(m) for m in moves]
+        return True
+
+    def step(self):
+        """Play the next move the computer chose; True if one was played."""
+        if not self.pending or self.to_move() != self.computer:
+            self.pending = []
+            return False
+        try:
+            self.game.play(self.pending.pop(0))
+        except IllegalMove as e:  # only a save changed by hand holds one: ask for the turn again
+            self.pending = []
+            self.error = f"its saved move was not legal ({e})"
+            return False
+        if self.game.outcome is not None:
+            self.pending = []
+        return True
+
+    def ask_again(self):
+        """After an error: a new question to the worker."""
+        if self.error:
+            self.error = ""
+            self.round += 1
+
+    # -- taking back ----------------------------------------------------------------------
+
+    def can_take_back(self):
+        return (
+            self.level in TAKE_BACK_LEVELS
+            and self.to_move() == self.human
+            and not self.pending
+            and any(e.side == self.human for e in self.game.events)
+        )
+
+    def take_back(self):
+        """Undo the computer's last turn and the player's turn before it."""
+        if not self.can_take_back():
+            return False
+        events = self.game.events
+        while events and events[-1].side != self.human:
+            self.game.undo()
+        last = (events[-1].turn, events[-1].side)
+        while events and (events[-1].turn, events[-1].side) == last:
+            self.game.undo()
+        self.draw_offer = None
+        self.round += 1
+        return True
+
+    # -- the match interface ----------------------------------------------------------
+
+    def submit(self, side, moves):
+        if side != self.human:
+            raise IllegalMove("it is not your turn")
+        super().submit(side, moves)
+
+    def resign(self, side):
+        super().resign(side)
+        self.pending = []
+
+    def offer_draw(self, side):
+        """The computer plays every game out: an offer is not made."""
+
+    def draw_offered_to(self, side):
+        return False
+
+    def next_screen(self, side):
+        return "over" if self.outcome is not None else "play"
+
+    def status(self):
+        if self.game is None:
+            return "setting up your army"
+        if self.game.outcome is not None:
+            winner = self.game.outcome.winner
+            if winner is None:
+                return "finished: draw"
+            return f"finished: {'you won' if SIDES.index(winner) == self.human else 'the computer won'}"
+        if self.to_move() == self.human:
+            return f"turn {self.game.turn_number}, your move"
+        return f"turn {self.game.turn_number}, the computer's move"
+
+    def save(self, storage):
+        storage.set(self.key, self.to_json())
+
+    def to_json(self):
+        data = json.loads(super().to_json())
+        data.update(human=self.human, level=self.level, seed=self.seed, pending=self.pending, round=self.round)
+        return json.dumps(data)
+
+    @classmethod
+    def from_json(cls, text):
+        match = super().from_json(text)
+        try:
+            data = json.loads(text)
+            match.human, match.level, match.seed = int(data["human"]), int(data["level"]), int(data["seed"])
+            match.pending = [str(Move.from_str(m)) for m in data.get("pending", [])]
+            match.round = int(data.get("round", 0))
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"the save is damaged ({e})") from None
+        if match.mode != "computer" or match.human not in (RED, BLUE) or match.level not in LEVELS:
+            raise ValueError("the save is damaged (not a game against the computer)")
+        return match
+
+
+def load_computer_matches(storage):
+    """Every saved game against the computer by id, and the keys of saves that could not be read."""
+    matches, damaged = {}, []
+    for key in storage.list_keys():
+        if not key.startswith(COMPUTER_PREFIX):
+            continue
+        try:
+            match = ComputerMatch.from_json(storage.get(key))
+        except ValueError:
+            damaged.append(key)
+            continue
+        if match.key != key:
+            damaged.append(key)
+            continue
+        matches[match.id] = match
+    return matches, sorted(damaged)
+
+
+class ComputerPlay:
+    """The ``computer-*`` actions of the app (mixed into App)."""
+
+    computer_level = 2
+    computer_colour = RED
+
+    def _computer_match(self):
+        match = self.match
+        return match if getattr(match, "mode", None) == "computer" else None
+
+    # -- a new game -------------------------------------------------------------------
+
+    def do_computer_new(self, _):
+        self._reset_screen("computer-options")
+
+    def do_computer_level(self, arg):
+        if self.screen == "computer-options" and arg.isdigit() and int(arg) in LEVELS:
+            self.computer_level = int(arg)
+
+    def do_computer_colour(self, arg):
+        if self.screen == "computer-options" and arg in SIDES:
+            self.computer_colour = SIDES.index(arg)
+
+    def do_computer_start(self, _):
+        if self.screen == "computer-options":
+            self._new_computer_match(self.computer_colour, self.computer_level)
+
+    def _new_computer_match(self, human, level):
+        match = ComputerMatch(
+            id=f"{self.rng.getrandbits(40):010x}",
+            variant=self.options,
+            volcanoes=random_volcanoes(self.options.volcanoes, self.rng),
+            human=human,
+            level=level,
+            seed=self.rng.getrandbits(32),
+        )
+        from espionage.bot import Bot
+
+        match.setups[match.computer] = Bot.setup(SIDES[match.computer], match.seed)
+        self.matches[match.id] = match
+        self._save(match)
+        self._begin_setup(match, human)
+
+    def do_computer_ready(self, _):
+        match = self._computer_match()
+        if self.screen != "setup" or match is None or match.game is not None or not self.setup_complete:
+            return
+        match.setups[match.human] = Setup(match.human, self.placed)
+        match.start()
+        self._save(match)
+        self._show_computer_match(match)
+
+    def _show_computer_match(self, match, message=""):
+        """The screen a game against the computer is at: its setup, the board, or the end."""
+        if match.game is None:
+            self._begin_setup(match, match.human)
+        elif match.outcome is not None:
+            self.side = match.human
+            self._game_over(match)
+        else:
+            self._reset_screen("play", match)
+            self.side = match.human
+        self.message = message
+
+    def _computer_rematch(self, match):
+        """The same options and level, colours swapped."""
+        self.options = match.variant
+        self._new_computer_match(match.computer, match.level)
+
+    # -- the worker (driven by the browser binding) -------------------------------------
+
+    @property
+    def wants_worker(self):
+        """Whether the computer's worker should exist now: a game against it is open."""
+        match = self._computer_match()
+        return match is not None and match.outcome is None
+
+    def computer_job(self):
+        """The question the worker should answer now (the open game's computer is to move), or None.
+        Cheap: asked after every action; the question's text is made only when it is sent."""
+        match = self._computer_match()
+        return None if match is None else match.job()
+
+    def computer_request(self):
+        """The text of that question, for the worker."""
+        return self._computer_match().request()
+
+    def step_due(self):
+        """The id of the open match whose computer has a chosen move still to show, or None."""
+        match = self._computer_match()
+        return match.id if match is not None and match.pending else None
+
+    def do_computer_answer(self, text):
+        """The worker answered: its first move is shown now, the second after a pause."""
+        try:
+            answer = json.loads(text)
+            match = self.matches.get(str(answer["job"]).split(":")[0])
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return
+        if not isinstance(match, ComputerMatch) or not match.receive(answer):
+            return
+        match.step()
+        self._computer_moved(match)
+
+    def do_computer_step(self, match_id):
+        match = self.matches.get(match_id)
+        if isinstance(match, ComputerMatch) and match.step():
+            self._computer_moved(match)
+
+    def _computer_moved(self, match):
+        self._save(match)
+        if self.match is match and self.screen == "play" and match.outcome is not None:
+            self._game_over(match)
+
+    def do_computer_retry(self, _):
+        match = self._computer_match()
+        if match is not None:
+            match.ask_again()
+            self._save(match)
+
+    def do_take_back(self, _):
+        match = self._computer_match()
+        if self.screen == "play" and match is not None and match.take_back():
+            self.planned, self.selected = [], None
+            self._save(match)
+            self.message = "Your last turn and the computer's answer were taken back."
+
+    def computer_error(self):
+        match = self._computer_match()
+        return sentence(f"the computer could not play: {match.error}") if match and match.error else ""
