@@ -189,7 +189,7 @@ def test_a_new_build_replaces_the_cache_and_is_offered_at_the_next_start(site, v
     until(page, "navigator.serviceWorker.getRegistration('./').then(r => !!(r && r.waiting))")
     assert page.locator("#update-offer").count() == 0
     assert rule not in fetched_css(page)
-    assert page.locator("section.screen").get_attribute("data-screen") == "play"
+    assert page.locator("section.screen").get_attribute("data-screen") == "cover"  # the game, behind its cover
     caches = page.evaluate(CACHE_NAMES)
     assert len(caches) == 2 and first_cache[0] in caches, (caches, first_cache)
 
@@ -211,4 +211,4 @@ def test_a_new_build_replaces_the_cache_and_is_offered_at_the_next_start(site, v
     until(page, f"{CACHE_NAMES}.then(keys => keys.length === 1)")
     (new_cache,) = page.evaluate(CACHE_NAMES)
     assert new_cache != first_cache[0]
-    assert page.locator("section.screen").get_attribute("data-screen") == "play"  # the saved game resumes
+    assert page.locator("section.screen").get_attribute("data-screen") == "cover"  # the saved game resumes, covered
