@@ -199,6 +199,7 @@ def _copy_failed():
 
 
 def on_hash_change(_event=None):
+    shown_hash[0] = str(window.location.hash)
     dispatch("open-link", str(window.location.hash)[1:])
 
 
@@ -302,20 +303,20 @@ def on_key(event):
 # -- the browser's Back button (the app decides what Back does: App.do_back) ------------
 
 
-seen = {"hash": str(window.location.hash)}
+shown_hash = [str(window.location.hash)]  # the fragment whose link the app last opened
 
 
 def arm_back(_event=None):
     """Away from home, keep one history entry above the page's own, so Back comes to the app."""
-    seen["hash"] = str(window.location.hash)
     if app.screen != "home" and not window.history.state:
         window.history.pushState("espionage", "")
 
 
 def on_pop_state(_event):
-    if str(window.location.hash) != seen["hash"]:
-        seen["hash"] = str(window.location.hash)
-        return  # a link opened (or Back to an older one): the hashchange handles it
+    # Opening a link in this tab changes the fragment, which also pops a history
+    # entry: that is no Back press (hashchange opens the link).
+    if str(window.location.hash) != shown_hash[0]:
+        return
     if app.screen == "home":
         window.history.back()  # Back on home leaves the app
         return

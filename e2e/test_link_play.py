@@ -10,6 +10,7 @@ read from that device's localStorage with the engine.
 import json
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -191,7 +192,8 @@ def assert_private(device, other):
     mine, theirs = device.seat().view(), other.seat().view()
     shown = device.board()
     for sq, (piece, _) in shown.items():
-        assert piece == mine.letters[parse_square(sq)] or (piece is None and mine.letters[parse_square(sq)] in (None, "V"))
+        drawn = mine.drawn_letters()[parse_square(sq)]  # with the kinds the player learned (marked)
+        assert piece == drawn or (piece is None and drawn in (None, "V"))
         if piece == "?":
             markup = device.page.locator(f'g.square[data-square="{sq}"]').evaluate("g => g.outerHTML")
             truth = theirs.letters[parse_square(sq)]
@@ -201,11 +203,41 @@ def assert_private(device, other):
     assert secret_setup not in device.page.content()
 
 
-def play_to_end(red, blue, kind, max_turns):
+def after_turn(device, notes):
+    """The waiting screen after a turn: it lists what the turn did; a sealed attack is drawn pending."""
+    text = device.page.inner_text("section.screen")
+    fights = device.page.locator("path.pending-fight")
+    if fights.count():
+        fr, to = fights.first.get_attribute("data-move").split("-")
+        # a pending attack is no win: the attacker stays on its square, the defender on its own
+        for sq in (fr, to):
+            assert device.page.locator(f'g.square[data-square="{sq}"] [data-piece]').count() == 1, sq
+        assert device.page.locator(f'g.square.pending[data-square="{to}"]').count() == 1
+        assert f"attacked {to}: result pending" in text and "Pending until" in text
+        notes.setdefault("pending", (device.name, to))
+    elif "What happened" in text and "attacked" in text.split("What happened", 1)[1]:
+        notes["fight listed"] = True
+
+
+def after_reply(device, notes):
+    """A device opened the other's reply: its pending fight is resolved on the board and in words."""
+    pending = notes.get("pending")
+    if pending and pending[0] == device.name and "resolved" not in notes:
+        assert device.page.locator("path.pending-fight").count() == 0
+        # the result, in words ("Your Captain attacked Blue's Corporal on e6: …", "… attacked e6 and was removed")
+        assert re.search(rf"attacked [^\n]*\b{pending[1]}\b", device.page.inner_text("section.screen"))
+        notes["resolved"] = True
+    if device.page.locator('[data-known="fight"]').count():
+        notes["fight mark"] = True  # a sealed attacker's kind, learned in the fight, drawn on the piece
+
+
+def play_to_end(red, blue, kind, max_turns, notes=None):
     """Send links back and forth until both devices show the game over; resign at ``max_turns``."""
+    notes = {} if notes is None else notes
     rng = random.Random(7)
     forward = {"red": 1, "blue": -1}
     play_turn(red, 1, rng)
+    after_turn(red, notes)
     sender, receiver = red, blue
     turns, shots = 1, set()
     for _ in range(1000):
@@ -213,6 +245,7 @@ def play_to_end(red, blue, kind, max_turns):
         receiver.open_link(link)
         screen = receiver.screen
         assert screen in ("play", "over"), (screen, receiver.page.inner_text("section.screen"))
+        after_reply(receiver, notes)
         if screen == "play":
             if turns % 7 == 1:
                 assert_private(receiver, sender)
@@ -224,6 +257,7 @@ def play_to_end(red, blue, kind, max_turns):
                 receiver.click("Resign")  # "Resign this game?"
             else:
                 play_turn(receiver, forward[receiver.name], rng)
+                after_turn(receiver, notes)
                 if "send" not in shots and turns > 6:
                     receiver.shot(f"{kind}-6-waiting")
                     shots.add("send")
@@ -236,9 +270,20 @@ def play_to_end(red, blue, kind, max_turns):
     raise AssertionError("the game did not end")
 
 
+def replays_the_game(device):
+    """The end screen steps through the whole game from the start, as in pass-and-play."""
+    device.click("First")
+    device.page.wait_for_selector('.replay-caption[data-step="0"]')
+    device.click("Forward")
+    device.page.wait_for_selector('.replay-caption[data-step="1"]')
+    assert device.page.locator('[data-piece="?"]').count() == 0  # both armies shown
+
+
 def test_a_sealed_game_by_links_ends_verified_fair(devices):
     red, blue = start(devices, "Sealed")
-    play_to_end(red, blue, "Sealed", max_turns=160)
+    notes = {}
+    play_to_end(red, blue, "Sealed", max_turns=160, notes=notes)
+    assert {"pending", "resolved", "fight mark"} <= set(notes), notes
     red.shot("Sealed-7-over")
     outcomes = {d.page.get_attribute("[data-outcome]", "data-outcome") for d in (red, blue)}
     assert len(outcomes) == 1
@@ -248,13 +293,22 @@ def test_a_sealed_game_by_links_ends_verified_fair(devices):
         assert d.page.locator('.verdict[data-verdict="fair"]').inner_text().startswith("Verified fair")
         assert d.page.locator('[data-piece="?"]').count() == 0  # both armies revealed
         assert d.seat().verdict == "verified fair"
+    # the device that got the last link has everything: nothing asks to be sent there
+    last = red if red.seat().t.messages[-1].side != red.seat().side else blue
+    assert last.page.locator("[data-nothing-to-send]").count() == 1 and last.page.locator("#link-text").count() == 0
+    for d in (red, blue):
+        replays_the_game(d)
 
 
 def test_a_casual_game_by_links_to_the_end(devices):
     red, blue = start(devices, "Casual", moves="1 move per turn")
-    play_to_end(red, blue, "Casual", max_turns=80)
+    notes = {}
+    play_to_end(red, blue, "Casual", max_turns=80, notes=notes)
+    assert notes.get("fight listed"), notes  # the waiting screen listed a fight and its result
     outcomes = {d.page.get_attribute("[data-outcome]", "data-outcome") for d in (red, blue)}
     assert len(outcomes) == 1 and str(red.seat().outcome) in outcomes
+    for d in (red, blue):
+        replays_the_game(d)
 
 
 def test_resign_backup_and_bad_links_each_say_why(devices):

@@ -55,7 +55,7 @@ def assert_board_private(page, viewer):
         if game.side_at(sq) != SIDES[enemy]:
             continue
         name = square_name(sq)
-        letter = view.piece_at(sq)
+        letter = view.drawn_letters()[sq]  # with the kinds the player learned (a Spy that unmasked pieces)
         assert shown[name][0] == letter
         if letter == "?":
             kind = KINDS[game.kind_at(sq)]
@@ -168,8 +168,10 @@ def test_taps_that_move_nothing_say_why(page, open_app):
     before = board_markup(page)
     stuck = [sq for sq in range(30) if sq not in movable]  # Red pieces with no move now
     reasons = {"M": "Mines never move.", "H": "The Headquarters never moves."}
-    taps = [("e5", "Tap one of your pieces first, then where it goes."),
+    empty = next(sq for sq in range(40, 60) if sq not in game.volcanoes and game.side_at(sq) is None)
+    taps = [(square_name(empty), "Tap one of your pieces first, then where it goes."),
             ("a10", "That is Blue's piece: tap one of yours, then where it goes.")]
+    taps += [(square_name(sq), "A volcano: nothing ever enters it.") for sq in sorted(game.volcanoes)[:1]]
     for sq in stuck:
         kind = game.kind_at(sq)
         taps.append((square_name(sq), reasons.get(kind, f"Your {KINDS[kind].name} has nowhere to go now.")))

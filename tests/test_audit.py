@@ -1,6 +1,7 @@
 """The end-of-game check names liars and never raises, whatever a lying device wrote."""
 
 import random
+from html import unescape
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,6 +20,9 @@ from espionage.link import (
 )
 from espionage.sealed import FAIR, Seat, audit, spectate
 from tests.linkplay import random_turn
+from ui.app import App
+from ui.linkplay import LinkMatch, seat_key
+from ui.saves import MemoryStorage
 
 # Blue's front rank: movable pieces under five volcanoes, Mines and Headquarters between them,
 # so Blue has no legal move once Red has played.
@@ -46,6 +50,14 @@ def test_a_blocked_army_that_moves_its_mine_is_named_and_the_game_still_draws():
     assert audit(red.link()) == red.verdict
     assert red.view().verdict == red.verdict
     assert spectate(red.link()).outcome == red.outcome
+    # the victim's app starts, lists the game, and draws its game-over screen naming the liar
+    storage = MemoryStorage()
+    storage.set(seat_key(red.game_id), LinkMatch(red).to_json())
+    app = App(storage)
+    assert "finished" in app.html()
+    app.dispatch("link-resume", seat_key(red.game_id))
+    assert app.screen == "over"
+    assert "Blue's Mine on b8 moved" in unescape(app.html())
 
 
 class RandomLiar(HonestAuthor):
@@ -64,6 +76,8 @@ class RandomLiar(HonestAuthor):
 
     def attacker_kind(self, claim):
         truth = super().attacker_kind(claim)
+        if truth not in MOVABLE_LETTERS:  # a Mine or Headquarters attacking: the link only has movable kinds
+            return MOVABLE_LETTERS[claim.index % len(MOVABLE_LETTERS)]
         return self.told(("kind", claim.index), truth, lambda: self.rng.choice(MOVABLE_LETTERS))
 
     def spy_flag(self, claim):

@@ -4,6 +4,8 @@ Each device only ever sees the other's link, read from its own page's link
 field (``#link-text``), exactly what a player copies and sends.
 """
 
+import base64
+import hashlib
 import json
 import random
 import re
@@ -12,7 +14,7 @@ from html import unescape
 import pytest
 
 from espionage.board import SIDES, parse_square
-from espionage.link import Transcript, decode
+from espionage.link import Transcript, UnknownFormat, decode
 from espionage.pieces import KINDS
 from espionage.sealed import Seat
 from ui.app import App
@@ -212,10 +214,19 @@ def test_resignation_and_draws_in_a_sealed_game():
     press(blue, "Resign")  # "Resign this game?"
     assert blue.screen == "over"
     assert over(blue) == ("red:resignation", "pending")
+    assert "Unverified result." in blue.html() and "stands on Red's word" in blue.html()
+    home = App(blue.storage)
+    home.dispatch("home")
+    assert "finished, unverified: Red has not revealed its army yet" in home.html()  # the home list says so too
     red.dispatch("open-link", link_of(blue))
     assert over(red) == ("red:resignation", "fair")
     blue.dispatch("open-link", link_of(red))
     assert over(blue) == ("red:resignation", "fair")
+    # both armies known and every claim checked: the same replay as pass-and-play
+    total = len(blue.match.full_game().events)
+    assert f'data-step="{total}"' in blue.html()
+    press(blue, "First")
+    assert 'data-step="0"' in blue.html()
     # Blue's device got Red's last link on top of its own: both verified, nothing asks to be sent
     assert 'data-nothing-to-send="true"' in blue.html() and 'id="link-text"' not in blue.html()
     assert "Send the final link" not in blue.html()
@@ -508,3 +519,16 @@ def test_rematch_invites_again_with_the_colours_swapped():
     press(red, "Ready")
     assert red.screen == "link-send"
     assert decode(link_of(red)).inviter == 1
+
+
+def test_a_game_saved_in_the_first_link_format_is_listed_as_unreadable_and_kept():
+    head = bytes([1, 3, 7, 7, 7])  # format 1: version byte, length, body
+    old_link = base64.urlsafe_b64encode(head + hashlib.sha256(head).digest()[:6]).rstrip(b"=").decode()
+    with pytest.raises(UnknownFormat, match="older version"):
+        decode(old_link)
+    storage = MemoryStorage()
+    saved = json.dumps({"format": 1, "seat": {"format": 1, "link": old_link, "side": "red"}, "updated": 1.0})
+    storage.set(SEAT_PREFIX + "00000000000000aa", saved)
+    app = App(storage)
+    assert "cannot read (kept untouched)" in app.html()
+    assert storage.get(SEAT_PREFIX + "00000000000000aa") == saved

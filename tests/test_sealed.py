@@ -9,8 +9,9 @@ import pytest
 from espionage import SIDES, Game, IllegalMove
 from espionage.board import AROUND
 from espionage.link import TURN, HonestAuthor, LinkError, decode
+from espionage.link.public import ASK, FLAG, KNOWN
 from espionage.pieces import MINE, SPY
-from espionage.sealed import FAIR, SealedView, Seat, audit, spectate
+from espionage.sealed import FAIR, FALSE_CLAIM, PLAYING, UNVERIFIED, VERIFIED_FAIR, SealedView, Seat, audit, spectate
 from tests.linkplay import play, random_turn
 
 
@@ -280,6 +281,7 @@ def test_lying_device_is_caught(lie):
     pattern = LIES[lie].format(turn=liar.turn, side=SIDES[liar.side].capitalize())
     for seat in (a, b):
         assert re.fullmatch(pattern, seat.verdict), seat.verdict
+        assert seat.check == FALSE_CLAIM
 
 
 def test_moved_mine_is_caught():
@@ -333,36 +335,94 @@ def test_audit_takes_setups_and_secrets_explicitly():
     assert SPY in str(rsetup)
 
 
-@pytest.mark.parametrize("seed", [21, 22])
-def test_a_quiet_move_tells_its_kind_only_when_it_unmasks(seed):
-    """A sealed link says whether a quiet move is a Spy's only when enemy pieces stand
-    around its square unmasked-to-be, where the rules show their owner as much (or when
-    its kind is already public: it attacked, SPEC §8, it unmasked pieces as a Spy, or was unmasked)."""
-    a, _, _ = play("sealed", seed)
-    t = decode(a.link())
-    g = Game(t.revealed[0][1], t.revealed[1][1], t.volcanoes, t.variant)
-    told = set()  # squares of pieces whose kind their attack told
-    flagged = silent = 0
-    for claim in t.claims:
-        if claim[0] != "turn":
-            continue
-        start = [(g.side_at(sq), g.is_unmasked(sq)) for sq in range(100)]  # when the turn is written
-        for c in claim[1]:
-            if g.outcome is not None:
-                break
-            fr, to = c.move.from_square, c.move.to_square
-            public = fr in told or g.is_unmasked(fr)
-            if not c.attack and not public:
-                if any(start[n][0] == SIDES[1 - c.side] and not start[n][1] for n in AROUND[to]):
-                    flagged += 1
-                    assert c.spy == (g.kind_at(fr) == SPY)
-                else:
-                    silent += 1
-                    assert c.spy is None
-            g.play(c.move)
-            told.discard(fr)
-            told.discard(to)
-            # an attacker's kind, and a Spy's that unmasked pieces, stay public
-            if (c.attack or public or c.spy) and g.side_at(to) == SIDES[c.side]:
-                told.add(to)
-    assert flagged and silent
+def test_a_quiet_move_tells_its_kind_only_when_the_rules_show_it():
+    """A quiet move by a piece of unknown kind tells whether it is a Spy only when, after the
+    earlier moves of its turn, a hidden enemy piece stands next to its target (the rules then
+    show that piece's owner as much): by a flag in the turn when the mover's device knows it
+    for certain, else by the defender's question at resolution and the mover's answer."""
+    counts = {FLAG: 0, ASK: 0, None: 0, "answered": 0}
+    for seed in range(60):
+        a, _, _ = play("sealed", 500 + seed, resign_at=150)
+        t = decode(a.link())
+        g = Game(t.revealed[0][1], t.revealed[1][1], t.volcanoes, t.variant)
+        answers = {c[1].index: c[3] for c in t.claims if c[0] == "spy_answer"}
+        told = set()  # squares of pieces whose kind their attack told
+        for claim in t.claims:
+            if claim[0] != "turn":
+                continue
+            for c in claim[1]:
+                if g.outcome is not None:
+                    break
+                fr, to = c.move.from_square, c.move.to_square
+                public = fr in told or g.is_unmasked(fr)
+                spy = g.kind_at(fr) == SPY
+                if c.attack:
+                    assert c.spy_source == KNOWN
+                elif c.spy_source == KNOWN:
+                    assert public or spy  # or a Spy whose kind went public when it unmasked pieces
+                elif not public:  # (an unmasked piece's kind may still be on its way)
+                    shown = any(g.side_at(n) == SIDES[1 - c.side] and not g.is_unmasked(n) for n in AROUND[to])
+                    counts[c.spy_source] += 1
+                    if c.spy_source == FLAG:
+                        assert shown and c.spy == spy
+                    elif c.spy_source is None:
+                        assert not shown and c.spy is None
+                    elif c.spy_source == ASK:
+                        assert c.spy is None
+                        if c.index in answers:
+                            counts["answered"] += 1
+                            assert shown and answers[c.index] == spy
+                event = g.play(c.move)
+                told.discard(fr)
+                if event.attacker_won is not False:  # a defender that beat its attacker stays where it was
+                    told.discard(to)
+                # an attacker's kind, and a flagged Spy's, stay public
+                if (c.attack or public or c.spy) and g.side_at(to) == SIDES[c.side]:
+                    told.add(to)
+    assert all(counts.values()), counts
+
+
+def test_a_result_stays_unverified_until_the_opponent_reveals():
+    rng = random.Random(111)
+    a = Seat.new_game("sealed", "red", rng=rng)
+    b = Seat.join(a.link(), rng=rng)
+    assert a.check == b.check == PLAYING
+    a.receive(b.link())
+    b.receive(a.play_turn(random_turn(a, rng)))
+    b.play_turn(random_turn(b, rng))
+    a.receive(b.link())
+    a.resign()  # Red's link carries its resignation and its army
+    assert a.outcome is not None and a.check == UNVERIFIED and a.verdict is None
+    b.receive(a.link())  # Blue's device reveals Blue's army at once
+    assert b.check == VERIFIED_FAIR
+    a.receive(b.link())
+    assert a.check == VERIFIED_FAIR and a.verdict == FAIR
+    casual = Seat.new_game("casual", "red", rng=rng)
+    assert casual.check == PLAYING
+
+
+class SpyAnswerLiar(HonestAuthor):
+    """A device that answers every Spy question falsely (and tells the truth otherwise)."""
+
+    def spy_flag(self, claim):
+        return super().spy_flag(claim) != (claim.spy_source == ASK)
+
+
+def test_a_false_answer_to_a_spy_question_is_caught():
+    def stop(seat, n):
+        if not isinstance(seat.author, SpyAnswerLiar):
+            seat.author = SpyAnswerLiar(seat.side, seat.setup, seat.secret)
+        return n >= 150
+
+    for seed in range(500, 560):
+        a, b, _ = play("sealed", seed, stop=stop)
+        answers = [c for c in decode(a.link()).claims if c[0] == "spy_answer"]
+        if answers:
+            assert re.fullmatch(
+                r"turn \d+: \w+ (said its piece on [a-j]\d+ was a Spy; it is a \w+"
+                r"|\w+'s Spy moved to [a-j]\d+ but \w+ said it was not a Spy)",
+                a.verdict,
+            ), a.verdict
+            assert a.verdict == b.verdict
+            return
+    pytest.fail("no Spy question was asked")

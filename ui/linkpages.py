@@ -66,13 +66,15 @@ def _variant_text(variant):
 def _pending(view, opponent):
     """This device's attacks and Spy findings waiting for the other device's reply."""
     fights = [e for e in view.pending if e.attack]
-    if not fights and not view.awaited:
+    if not fights and not view.awaited and not view.asked_spies:
         return ""
     items = "".join(f"<li>{escape(describe(e, e.side))}</li>" for e in fights)
     items += "".join(
         f"<li>{escape(f'Your Spy unmasked {square_name(sq)}: its kind comes with the next link')}</li>"
         for sq in view.awaited
     )
+    asked = "Asked whether {}'s piece on {} is a Spy: the answer comes with the next link"
+    items += "".join(f"<li>{escape(asked.format(opponent, square_name(sq)))}</li>" for sq in view.asked_spies)
     return (
         f'<div class="pending"><h3>Pending until {opponent} replies</h3><ul>{items}</ul>'
         f'<p class="hint">Results come with {opponent}\'s reply, because only {opponent}\'s device '
@@ -284,8 +286,11 @@ def verdict_markup(seat):
     verdict = seat.verdict
     if verdict is None:
         return (
-            f'<p class="verdict pending-verdict" data-verdict="pending">The fairness check waits for '
-            f"{opponent}'s final link, which reveals {opponent}'s army.</p>"
+            f'<p class="verdict pending-verdict" data-verdict="pending"><strong>Unverified result.</strong> '
+            f"{opponent}'s army has not been revealed yet, so nothing {opponent}'s device said during the game "
+            f"(fight results, kinds, Spy sightings) could be checked: this result stands on {opponent}'s word. "
+            f"The check runs as soon as {opponent}'s final link arrives; if it never comes, the result stays "
+            "unverified.</p>"
         )
     if verdict == FAIR:
         return (

@@ -153,7 +153,7 @@ class LinkMatch:
         once both final links have revealed them."""
         if self.seat.kind == CASUAL:
             return self.seat.t.game
-        return None
+        return self.seat.true_game()
 
     @property
     def needs_sending(self):
@@ -173,7 +173,7 @@ class LinkMatch:
         seat = self.seat
         if seat.outcome is not None:
             if seat.kind == SEALED and seat.verdict is None:
-                return f"finished; the check waits for {self.opponent}'s final link"
+                return f"finished, unverified: {self.opponent} has not revealed its army yet"
             return "finished"
         if not seat.joined:
             return f"invitation sent; waiting for {self.opponent} to join"

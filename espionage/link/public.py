@@ -25,8 +25,12 @@ MOBILE_PER_ARMY = sum(n for k, n in ARMY.items() if k in MOVABLE)
 class MoveClaim(NamedTuple):
     """One move of a sealed turn, with what the mover claimed about it.
 
-    ``kind``: the attacker's kind (attacks) or the piece's public kind, else None;
-    ``spy``: True/False when the move says whether it is a Spy's, None when it says nothing."""
+    ``kind``: the attacker's kind (attacks), else None;
+    ``spy``: True/False when the move says whether it is a Spy's, None when it says nothing (yet);
+    ``spy_source``: how that is told: KNOWN (the piece's kind is public: it attacked or was
+    unmasked), FLAG (a flag in the turn, when a hidden enemy piece certainly stands next to
+    the target), ASK (the need depends on the result of an earlier move of the turn: the
+    defender asks at resolution, the mover answers in its next message), or None."""
 
     move: Move
     side: int
@@ -36,6 +40,7 @@ class MoveClaim(NamedTuple):
     attack: bool
     kind: str | None
     spy: bool | None
+    spy_source: str | None = None
 
 
 class PendingTurn(NamedTuple):
@@ -61,6 +66,20 @@ class ResolvedMove(NamedTuple):
     removed: tuple | None = None
     unmasked: tuple = ()
     event: object = None
+
+
+KNOWN, FLAG, ASK = "known", "flag", "ask"
+
+
+class SpyQuestion(NamedTuple):
+    """Whether the piece of ``claim`` (moved in a turn whose earlier move might have changed
+    what it unmasks) is a Spy: its ``owner`` answers in its next message. If it is, the
+    defender's pieces ``pieces`` (hidden next to it when it arrived) are unmasked then,
+    wherever they stand by then."""
+
+    claim: MoveClaim
+    pieces: tuple
+    owner: int
 
 
 class Ask(NamedTuple):
@@ -215,23 +234,39 @@ class PublicBoard(State):
         not public, or public and movable, could move."""
         return self.moves_for(side, list(self._steps[side]), first)
 
-    def claim(self, move, side, index, kind=None, spy=None):
+    def claim(self, move, side, index, kind=None, spy=None, source=None):
         """The claim for ``move`` (its attacker's ``kind`` and Spy flag as the mover told them)."""
         pid = self._piece[move.from_square]
         attack = self._owner[move.to_square] == 1 - side
         known = self._kind[move.from_square]
         if attack:
             kind = known or kind
-            spy = kind == SPY
+            spy, source = kind == SPY, KNOWN
         elif known is not None:
-            kind, spy = None, known == SPY
-        return MoveClaim(move, side, self._turn, index, pid, attack, kind, spy)
+            kind, spy, source = None, known == SPY, KNOWN
+        return MoveClaim(move, side, self._turn, index, pid, attack, kind, spy, source)
 
-    def tells_spy(self, side, move):
-        """Whether a quiet move by a piece of unknown kind says if it is a Spy: only when
-        enemy pieces not unmasked stand around its target, where the rules show their
-        owner as much."""
-        return bool(self.hidden_enemies_around(side, move.to_square))
+    def spy_source(self, side, move, earlier):
+        """How a quiet move by a piece of unknown kind tells whether it is a Spy, after the
+        ``earlier`` claims of its turn (not yet resolved): the rules show it only if a hidden
+        enemy piece stands next to its target once those are resolved.
+
+        FLAG when some such piece is certainly still hidden then (an earlier attack may
+        remove its target, and unmask around it if it is a Spy's; an earlier quiet Spy
+        certainly unmasks around it); ASK when that depends on an earlier result; else None."""
+        hidden = set(self.hidden_enemies_around(side, move.to_square))
+        uncertain = set()
+        for c in earlier:
+            to = c.move.to_square
+            if c.attack:
+                uncertain.add(to)
+                if c.spy:
+                    uncertain.update(AROUND[to])
+            elif c.spy:
+                hidden.difference_update(AROUND[to])
+        if hidden - uncertain:
+            return FLAG
+        return ASK if hidden else None
 
     def learn(self, pid, kind, how):
         """The kind of piece ``pid`` became public (a told kind, an attacker's, a Spy's flag)."""
@@ -246,8 +281,8 @@ class PublicBoard(State):
 
     def resolve(self, pending, defender):
         """Play the ``pending`` turn by the rules core, the defender's answers coming from
-        ``defender``; the ResolvedMoves and the new Asks, in order."""
-        done, asks = [], []
+        ``defender``; the ResolvedMoves, the new Asks and SpyQuestions, in order."""
+        done, asks, questions = [], [], []
         last = None
         for claim in pending.moves:
             if self.outcome is not None:
@@ -265,12 +300,35 @@ class PublicBoard(State):
             finally:
                 self.referee = None
             self.events.append(event)
+            to = claim.move.to_square
+            if claim.spy_source == ASK and self._piece[to] == claim.pid:
+                hidden = self.hidden_enemies_around(claim.side, to)
+                if hidden:
+                    questions.append(SpyQuestion(claim, tuple(self._piece[n] for n in hidden), claim.side))
             removed = (event.removed[0][0], event.removed[0][1]) if event.removed else None
             done.append(ResolvedMove(claim, False, event.attacker_won, removed, event.unmasked, event))
             last = claim.move
         if self.outcome is None and self._first is not None:
             self._end_turn(last)  # the mover's device ended its turn: it had no other move
-        return done, asks
+        return done, asks, questions
+
+    def answer(self, question, spy):
+        """The owner's answer to a SpyQuestion: if a Spy, the Asks for the pieces it unmasked
+        (those still on the board), now unmasked for good."""
+        if not spy:
+            return []
+        self.learn(question.claim.pid, SPY, "unmasking")
+        asks = []
+        where = {p: sq for sq, p in enumerate(self._piece) if p is not None}
+        newly = []
+        for pid in question.pieces:
+            sq = where.get(pid)
+            if sq is not None and sq not in self._unmasked:
+                newly.append(sq)
+                asks.append(Ask(question.claim, pid, sq, 1 - question.owner))
+        if newly:
+            self._unmasked = self._unmasked.union(newly)
+        return asks
 
     def end(self, outcome):
         """The game ends by a player's decision (resignation, agreement, no legal move)."""

@@ -13,9 +13,11 @@ resignation, accepting a draw) and the moves, each as its index in
 ``Game.legal_moves()``. A sealed message is the sender's side, its answers
 to the kind requests made about its pieces, its resolution of the opponent's
 last turn (fight results, removed kinds, Spy sightings, kinds around an
-arriving Spy), its action (a turn: moves indexed among the moves of all its
-pieces, with the attacker's kind for each attack and a Spy flag for a quiet
-move that would unmask; resignation; no legal move; accepting a draw) and,
+arriving Spy), its answers to the Spy questions about its moves, its action
+(a turn: moves indexed among the moves of all its pieces, with the attacker's
+kind for each attack and a Spy flag for a quiet move that certainly would
+unmask, see ``PublicBoard.spy_source``; resignation; no legal move; accepting
+a draw) and,
 once the game is over, its secret and setup. Sealed links are decoded
 against a :class:`~espionage.link.public.PublicBoard`, which plays the turns.
 
@@ -33,7 +35,7 @@ from ..variant import Variant
 from .coding import Reader, Writer, encode_symbols, encoder_state
 from .errors import DAMAGED, BrokenRules, DamagedLink, LinkError
 from .framing import frame, unframe
-from .public import AROUND, Defender, PendingTurn, PublicBoard
+from .public import AROUND, ASK, FLAG, Defender, PendingTurn, PublicBoard
 from .setups import KIND_LETTERS, SETUP_RADIX, setup_rank, setup_unrank
 
 CASUAL, SEALED = "casual", "sealed"
@@ -127,7 +129,8 @@ class Transcript:
     ``claims`` lists every claim made in order, for the audit:
     ("turn", MoveClaims), ("result", claim, side, won, kind), ("watched", claim, side, sq, flag),
     ("around", claim, side, sq, kind), ("answer", claim, side, sq, kind), ("resign", side, turn),
-    ("no_legal_move", side, turn), ("accept", side, turn), ("reveal", side);
+    ("spy_answer", claim, side, spy), ("no_legal_move", side, turn), ("accept", side, turn),
+    ("reveal", side);
     ``resolved`` the ResolvedMoves in the order they were resolved."""
 
     def __init__(self):
@@ -147,6 +150,7 @@ class Transcript:
         self.board = None
         self.pending = None
         self.asks = []
+        self.questions = []  # SpyQuestions awaiting their owner's answer
         self.offer = None
         self.revealed = [None, None]
         self.claims = []
@@ -181,6 +185,7 @@ class Transcript:
         t.messages = list(self.messages)
         t.board = self.board.clone() if self.board is not None else None
         t.asks = list(self.asks)
+        t.questions = list(self.questions)
         t.revealed = list(self.revealed)
         t.claims = list(self.claims)
         t.resolved = list(self.resolved)
@@ -388,9 +393,10 @@ class Transcript:
         self._answers(io, side, author)
         if self.pending is not None:
             pending, self.pending = self.pending, None
-            done, asks = b.resolve(pending, _CodedDefender(self, io, side, author))
+            done, asks, questions = b.resolve(pending, _CodedDefender(self, io, side, author))
             self.resolved.extend(done)
             self.asks.extend(asks)
+            self.questions.extend(questions)
         if upto_action:
             self.messages.append(Message(side, self.start))
             return
@@ -438,9 +444,13 @@ class Transcript:
                     )
                 ]
                 claim = b.claim(m, side, self.move_count, kind=kind)
-            elif not claim.attack and claim.spy is None and b.tells_spy(side, m):
-                flag = bool(io.sym(2, (author.spy_flag(claim)) if io.writing else None))
-                claim = b.claim(m, side, self.move_count, spy=flag)
+            elif not claim.attack and claim.spy is None:
+                source = b.spy_source(side, m, claims)
+                if source == FLAG:
+                    flag = bool(io.sym(2, (author.spy_flag(claim)) if io.writing else None))
+                    claim = b.claim(m, side, self.move_count, spy=flag, source=FLAG)
+                elif source == ASK:
+                    claim = claim._replace(spy_source=ASK)
             self.move_count += 1
             claims.append(claim)
             first = m
@@ -461,6 +471,24 @@ class Transcript:
             self.board.learn(ask.pid, kind, "unmasked")
             self.claims.append(("answer", ask.claim, side, ask.square, kind))
         self.asks = keep
+        waiting = []
+        for question in self.questions:
+            if question.owner != side:
+                waiting.append(question)
+                continue
+            spy = bool(io.sym(2, (author.spy_flag(question.claim)) if io.writing else None))
+            self.claims.append(("spy_answer", question.claim, side, spy))
+            asks = self.board.answer(question, spy)
+            if asks:
+                self.asks.extend(asks)
+                self._unmasked_later(question.claim, tuple(ask.square for ask in asks))
+        self.questions = waiting
+
+    def _unmasked_later(self, claim, squares):
+        """Record on ``claim``'s resolution the squares its Spy unmasked, once its owner said it is one."""
+        for i, r in enumerate(self.resolved):
+            if r.claim.index == claim.index:
+                self.resolved[i] = r._replace(unmasked=r.unmasked + squares)
 
     def _reveal(self, io, side, author):
         secret, setup = author.reveal() if io.writing else (None, None)

@@ -26,7 +26,7 @@ from ..link import (
     LinkError,
 )
 from .audit import audit
-from .seats import FAIR, Seat, spectate
+from .seats import FAIR, FALSE_CLAIM, PLAYING, UNVERIFIED, VERIFIED_FAIR, Seat, spectate
 from .views import CasualSpectatorView, SealedView
 
 __all__ = [
@@ -35,9 +35,13 @@ __all__ = [
     "CROSSED",
     "DUPLICATE",
     "FAIR",
+    "FALSE_CLAIM",
     "NO_SEAT",
     "OLDER",
     "OTHER_GAME",
+    "PLAYING",
+    "UNVERIFIED",
+    "VERIFIED_FAIR",
     "CasualSpectatorView",
     "LinkError",
     "SealedView",

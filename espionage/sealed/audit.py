@@ -15,6 +15,18 @@ def audit(transcript, red_secret=None, red_setup=None, blue_secret=None, blue_se
     """Replay a sealed game knowing everything; None if every claim holds, else the first false claim.
 
     ``transcript`` is a Transcript or a link; secrets and setups default to the revealed ones."""
+    return replay(transcript, red_secret, red_setup, blue_secret, blue_setup)[0]
+
+
+def true_game(transcript):
+    """The whole game with both revealed armies (for the replay at the end), or None until
+    both armies are in or if a claim was false (then the game the links tell never happened)."""
+    problem, game = replay(transcript)
+    return game if problem is None else None
+
+
+def replay(transcript, red_secret=None, red_setup=None, blue_secret=None, blue_setup=None):
+    """(the first false claim or None, the true Game replayed so far or None)."""
     t = transcript if isinstance(transcript, Transcript) else decode(transcript)
     given = [(red_secret, red_setup), (blue_secret, blue_setup)]
     setups = []
@@ -22,14 +34,15 @@ def audit(transcript, red_secret=None, red_setup=None, blue_secret=None, blue_se
         secret, setup = given[side]
         if secret is None or setup is None:
             if t.revealed[side] is None:
-                return f"{side_name(side)} has not revealed its secret and setup yet"
+                return f"{side_name(side)} has not revealed its secret and setup yet", None
             secret, setup = t.revealed[side]
         if not isinstance(setup, Setup):
             setup = Setup.from_str(side, setup)
         if commitment(secret, t.game_id, side, setup) != t.commits[side]:
-            return f"{side_name(side)}'s setup does not match its commitment"
+            return f"{side_name(side)}'s setup does not match its commitment", None
         setups.append(setup)
-    return _Replay(t, Game(setups[RED], setups[BLUE], t.volcanoes, t.variant)).run()
+    game = Game(setups[RED], setups[BLUE], t.volcanoes, t.variant)
+    return _Replay(t, game).run(), game
 
 
 class _Replay:
@@ -66,7 +79,7 @@ class _Replay:
         what, g = claim[0], self.g
         if what == "turn":
             return self._turn(claim[1])
-        if what in ("result", "watched", "around", "answer"):
+        if what in ("result", "watched", "around", "answer", "spy_answer"):
             c = claim[1]
             if c.index not in self.after:
                 return None  # a move the true game never made: reported as late
@@ -140,6 +153,16 @@ class _Replay:
         return None
 
     _answer = _around
+
+    def _spy_answer(self, c, side, spy):
+        to = c.move.to_square
+        letter = self.after[c.index][0][to]
+        truth = letter is not None and letter.upper() == SPY
+        if spy and not truth:
+            return f"turn {c.turn}: {side_name(side)} said its piece on {square_name(to)} was a Spy; it is a {kind_name(letter.upper() if letter else None)}"
+        if truth and not spy:
+            return f"turn {c.turn}: {side_name(side)}'s Spy moved to {square_name(to)} but {side_name(side)} said it was not a Spy"
+        return None
 
 
 def _late_move(g, c):

@@ -54,10 +54,15 @@ from ..moves import Move
 from ..pieces import MOVABLE
 from ..setup import Setup, random_volcanoes
 from ..variant import STANDARD
-from .audit import audit
+from .audit import replay
 from .views import CasualSpectatorView, SealedView, side_name
 
 FAIR = "verified fair"
+# Where the end-of-game check stands (Seat.check):
+PLAYING = "playing"  # casual game, or the game goes on: nothing to check yet
+UNVERIFIED = "unverified"  # over, but the opponent has not sent its final link with its secret and setup
+VERIFIED_FAIR = "fair"  # every claim of both players held
+FALSE_CLAIM = "false"  # a claim was false: ``verdict`` names it
 
 
 class Seat:
@@ -186,8 +191,29 @@ class Seat:
         if self.t.kind != SEALED or not self.t.complete:
             return None
         if self._verdict is None:
-            self._verdict = audit(self.t) or FAIR
+            problem, game = replay(self.t)
+            self._verdict = problem or FAIR
+            self._true_game = game if problem is None else None
         return self._verdict
+
+    def true_game(self):
+        """Sealed, once both armies are revealed and every claim holds: the whole game as it was
+        (for the replay at the end); None before, or after a false claim."""
+        return self._true_game if self.verdict == FAIR else None
+
+    @property
+    def check(self):
+        """Where the end-of-game check stands: PLAYING, UNVERIFIED, VERIFIED_FAIR or FALSE_CLAIM.
+
+        UNVERIFIED means the result stands on the opponent's word alone: until its
+        final link reveals its army, none of its claims (fight results, kinds,
+        Spy sightings) can be checked, and an opponent who never sends it leaves
+        the result unverified for good."""
+        if self.t.kind != SEALED or self.t.outcome is None:
+            return PLAYING
+        if not self.t.complete:
+            return UNVERIFIED
+        return VERIFIED_FAIR if self.verdict == FAIR else FALSE_CLAIM
 
     def legal_moves(self, planned=()):
         """This device's legal moves now, or after ``planned`` moves of this turn (empty when the turn is full)."""
@@ -216,7 +242,7 @@ class Seat:
             return None
         if self.t.kind == CASUAL:
             v = self.t.game.view(SIDES[self.side])
-            v.pending = v.pending_fights = v.awaited = ()
+            v.pending = v.pending_fights = v.awaited = v.asked_spies = ()
             v.verdict = None
             return v
         # On this device's turn the preview has resolved the opponent's last turn: its events show it.

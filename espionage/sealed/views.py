@@ -42,7 +42,9 @@ class SealedView(BoardView):
     ``turn``, ``outcome``; plus ``pending`` (this device's moves awaiting the
     other device's reply), ``pending_fights`` (its attacks among them: both
     pieces stay where they stand until the reply), ``awaited`` (squares its Spies
-    unmasked whose kinds come with the next link) and ``verdict``."""
+    unmasked whose kinds come with the next link), ``asked_spies`` (squares of
+    enemy pieces asked whether they are Spies, answered with the next link) and
+    ``verdict``."""
 
     def __init__(self, t, board, viewer, setup, mine, verdict, legal):
         self.viewer = viewer
@@ -106,6 +108,9 @@ class SealedView(BoardView):
         self.events = tuple(events)
         self.pending_fights = tuple(c.move for c in pending_claims if c.attack)
         self.awaited = tuple(ask.square for ask in t.asks if ask.owner != viewer) if viewer is not None else ()
+        self.asked_spies = (
+            tuple(q.claim.move.to_square for q in t.questions if q.owner != viewer) if viewer is not None else ()
+        )
 
     def owner(self, sq):
         return self.owners[sq]
@@ -144,6 +149,6 @@ class CasualSpectatorView(SealedView):
         self.outcome = game.outcome
         self.removed = {s: game.removed(s) for s in SIDES}
         self.verdict = None
-        self.pending = self.pending_fights = self.awaited = ()
+        self.pending = self.pending_fights = self.awaited = self.asked_spies = ()
         self.learned, self.marks = {}, {sq: "unmasked" for sq in self.unmasked}
         self.events = View._public_events(game.events, NOBODY)
