@@ -5,8 +5,11 @@ import asyncio
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
+from espionage.board import parse_square
+from espionage.pieces import KINDS, letter_of
 from ui.app import App
 from ui.patch import diff
+from ui.render import piece_svg, square_origin
 
 DRAG_DISTANCE = 12  # pixels a pointer must travel before a press counts as a drag
 
@@ -96,8 +99,10 @@ def _put(patch, element):
 
 
 def dispatch(action, arg="", value="", whole=False):
+    finish_motion()  # the page is back in its final state before it is patched
     app.dispatch(action, arg, value)
     render(whole)
+    animate(app.motion)
     effect, app.effect = app.effect, None
     if effect:
         perform(effect)
@@ -117,6 +122,82 @@ def computer():
         bridge = WorkerBridge(app, dispatch)
     if bridge is not None:
         bridge.update()
+
+
+# -- motion: the slides and falls the app asks for (ui/motion.py) -------------------------
+#
+# The page is already in its final state: the motion is drawn on an overlay over the
+# board (its own <svg>, same viewBox, drawing with the board's <defs>) while the real
+# piece waits hidden. A tap, a key or the next action finishes it at once. Slides need
+# no layout; only a fall asks where its tray is.
+
+SVG_NS = "http://www.w3.org/2000/svg"
+STEP_MS = 150
+reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+moving = {"overlay": None, "hidden": [], "animations": []}
+
+
+def finish_motion(_event=None):
+    for animation in moving["animations"]:
+        animation.finish()
+    for element in moving["hidden"]:
+        element.style.removeProperty("visibility")
+    if moving["overlay"] is not None:
+        moving["overlay"].remove()
+    moving.update(overlay=None, hidden=[], animations=[])
+
+
+def _js(value):
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+def _tray_point(board, letter):
+    """Where the fallen piece's tray icon is, in the board's user units (None: no tray shown)."""
+    icons = root.querySelectorAll(f'[data-removed="{letter}"]')
+    if not icons.length:
+        return None
+    icon, box = icons.item(icons.length - 1).getBoundingClientRect(), board.getBoundingClientRect()
+    x0, y0, width, _ = (float(v) for v in str(board.getAttribute("viewBox")).split())
+    scale = width / box.width if box.width else 1
+    return x0 + (icon.left - box.left) * scale, y0 + (icon.top - box.top) * scale, icon.width * scale / 100
+
+
+def animate(steps):
+    board = root.querySelector("svg.espionage-board")
+    if not steps or board is None or reduced_motion.matches:
+        return
+    overlay = document.createElementNS(SVG_NS, "svg")
+    overlay.setAttribute("viewBox", board.getAttribute("viewBox"))
+    overlay.setAttribute("class", "motion-overlay")
+    board.parentElement.appendChild(overlay)
+    moving["overlay"] = overlay
+    for i, (kind, square, what) in enumerate(steps):
+        fx, fy = square_origin(parse_square(square), app.bottom)
+        if kind == "slide":
+            piece = board.querySelector(f'g.square[data-square="{what}"] g.piece')
+            if piece is None:
+                continue
+            tx, ty = square_origin(parse_square(what), app.bottom)
+            ghost = piece.cloneNode(True)
+            piece.style.visibility = "hidden"
+            moving["hidden"].append(piece)
+            path = [{"transform": f"translate({fx}px,{fy}px)"}, {"transform": f"translate({tx}px,{ty}px)"}]
+        else:
+            tray = _tray_point(board, what)
+            if tray is None:
+                continue
+            tx, ty, size = tray
+            ghost = document.createElementNS(SVG_NS, "g")
+            ghost.innerHTML = f'<use href="#token-{"red" if what.isupper() else "blue"}"/><use href="#icon-{what.upper()}"/>'
+            path = [{"transform": f"translate({fx}px,{fy}px)"}, {"transform": f"translate({tx}px,{ty}px) scale({size})"}]
+        ghost.setAttribute("class", "moving")
+        overlay.appendChild(ghost)
+        timing = {"duration": STEP_MS * (2 if kind == "fall" else 1), "delay": i * STEP_MS, "fill": "both"}
+        moving["animations"].append(ghost.animate(_js(path), _js(timing)))
+    if moving["animations"]:
+        moving["animations"][-1].onfinish = create_proxy(
+            lambda _event, mine=overlay: finish_motion() if moving["overlay"] is mine else None
+        )
 
 
 # -- effects the app asks for: sharing and copying a link --------------------------------
@@ -239,6 +320,37 @@ def on_pointer_up(event):
         dispatch("drop", f"{source}>{target}")
 
 
+# -- the piece under the finger while dragging in setup -----------------------------------
+
+GHOST_SIZE = 64
+
+
+def follow_drag(event):
+    """Show the piece being dragged just above the finger (a touch hides what is under it)."""
+    source = drag.get("source")
+    if source is None or app.screen != "setup":
+        return
+    if abs(event.clientX - drag["x"]) + abs(event.clientY - drag["y"]) < DRAG_DISTANCE:
+        return
+    ghost = drag.get("ghost")
+    if ghost is None:
+        kind = source if source in KINDS else app.placed.get(parse_square(source))
+        if kind is None:
+            return
+        ghost = drag["ghost"] = document.createElement("div")
+        ghost.className = "drag-ghost"
+        ghost.innerHTML = piece_svg(letter_of(kind, app.side), app.side, size=GHOST_SIZE)
+        document.body.appendChild(ghost)
+    ghost.style.left = f"{event.clientX - GHOST_SIZE / 2}px"
+    ghost.style.top = f"{event.clientY - GHOST_SIZE * 1.25}px"
+
+
+def drop_ghost(_event=None):
+    ghost = drag.pop("ghost", None)
+    if ghost is not None:
+        ghost.remove()
+
+
 def on_key(event):
     if event.target.tagName in ("INPUT", "TEXTAREA") or event.key not in (
         "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", "Escape"
@@ -275,6 +387,10 @@ def on_pop_state(_event):
 
 
 window.espionageMarkup = create_proxy(app.html)  # the whole page as a full render writes it (for tests)
+document.addEventListener("pointerdown", create_proxy(finish_motion), True)  # a tap lands at once
+document.addEventListener("pointermove", create_proxy(follow_drag))
+for name in ("pointerup", "pointercancel"):
+    document.addEventListener(name, create_proxy(drop_ghost))
 for name, handler in (("click", on_click), ("pointerdown", on_pointer_down), ("pointerup", on_pointer_up)):
     root.addEventListener(name, create_proxy(handler))
 document.addEventListener("keydown", create_proxy(on_key))

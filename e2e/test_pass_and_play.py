@@ -431,3 +431,79 @@ def test_rematch_starts_a_game_with_the_colours_swapped(page, open_app):
     click(page, "Home")
     assert page.locator("li.saved-game").count() == 2
     assert page.get_by_role("button", name="View", exact=True).count() == 1  # the finished game
+
+
+# Every animation the page starts is recorded; with __pauseMotion it is frozen where it starts.
+RECORD_MOTION = """
+window.__motion = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  const animation = animate.apply(this, args);
+  window.__motion.push(animation);
+  if (window.__pauseMotion) animation.pause();
+  return animation;
+};
+"""
+
+
+def motion_count(page):
+    return page.evaluate("window.__motion.length")
+
+
+def test_a_move_slides_and_a_tap_during_the_replay_finishes_it(page, open_app):
+    page.add_init_script(RECORD_MOTION)
+    start_game(page, open_app)
+    game, _ = saved_game(page)
+    view = game.view("red")
+    first = next(m for m in view.legal_moves() if view.owner(m.to_square) is None)
+    tap_move(page, first)
+    assert motion_count(page) == 1
+    frames = page.evaluate("window.__motion[0].effect.getKeyframes().map(k => k.transform)")
+    assert frames[0].startswith("translate(") and frames[0] != frames[1]
+    page.wait_for_selector(".motion-overlay", state="detached")  # it ends by itself
+    second = next(m for m in view.legal_moves_after([first]) if view.owner(m.to_square) is None)
+    tap_move(page, second)
+    click(page, "Submit turn")
+    click(page, "Hand over")
+    page.evaluate("window.__pauseMotion = true; window.__motion = []")
+    click(page, "Show Blue's board")  # Red's turn replays: two slides, frozen mid-way here
+    assert page.locator(".motion-overlay .moving").count() == 2
+    assert page.locator('g.piece[style*="hidden"]').count() == 2
+    game, _ = saved_game(page)
+    piece = game.view("blue").legal_moves()[0].from_square
+    page.click(f'g.square[data-square="{square_name(piece)}"]')  # a tap during the replay
+    assert page.locator(f'g.square.selected[data-square="{square_name(piece)}"]').count() == 1
+    assert page.locator(".motion-overlay").count() == 0
+    assert page.locator('g.piece[style*="hidden"]').count() == 0
+    assert page.evaluate("window.__motion.every(a => a.playState === 'finished')")
+
+
+def test_reduced_motion_turns_animation_off(browser, server_url, open_app):
+    context = browser.new_context(base_url=server_url, reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        page.add_init_script(RECORD_MOTION)
+        start_game(page, open_app)
+        game, _ = saved_game(page)
+        view = game.view("red")
+        tap_move(page, next(m for m in view.legal_moves() if view.owner(m.to_square) is None))
+        assert page.locator('[data-move]').count() == 1
+        assert motion_count(page) == 0 and page.locator(".motion-overlay").count() == 0
+    finally:
+        context.close()
+
+
+def test_a_dragged_piece_shows_under_the_finger(page, open_app):
+    open_app(page)
+    for name in ("New game", "Pass and play", "Start"):
+        click(page, name)
+    tray = page.locator('[data-drag="G"]').bounding_box()
+    cell = page.locator('g.square[data-square="e3"]').bounding_box()
+    page.mouse.move(tray["x"] + tray["width"] / 2, tray["y"] + tray["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2, steps=8)
+    ghost = page.locator(".drag-ghost svg")
+    assert ghost.count() == 1 and ghost.get_attribute("data-icon") == "G"
+    page.mouse.up()
+    assert page.locator(".drag-ghost").count() == 0
+    assert board(page)["e3"][0] == "G"

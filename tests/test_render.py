@@ -287,3 +287,27 @@ def test_a_fight_is_marked_in_its_square_with_the_piece_that_fell(bottom):
     x, y = square_origin(P("e5"), bottom)
     assert mark.get("transform").startswith(f"translate({x} {y + 50})")  # inside its square
     assert [el.get("data-piece") for el in root.iter() if el.get("data-piece")] == ["K"]  # no extra piece
+
+
+def _points(d):
+    nums = [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    return list(zip(nums[::2], nums[1::2]))
+
+
+@pytest.mark.parametrize("bottom", [0, 1])
+@pytest.mark.parametrize("move", ["e4-e5", "e5-e4", "e4-f4", "f4-e4"])
+def test_move_arrows_leave_the_rank_numbers_readable(bottom, move):
+    """No arrow reaches the rank number of a piece at either end (drawn at x 38-62, y 53-81 of its cell)."""
+    letters = [None] * 100
+    m = Move.from_str(move)
+    letters[m.from_square], letters[m.to_square] = "K", "O"
+    picture = BoardPicture(letters=tuple(letters), bottom=bottom, last_turn=(move,), planned=(move,))
+    root = parse(board_svg(picture))
+    arrows = [el for el in root.iter(NS + "path") if classes(el) & {"last-move", "planned-move"}]
+    assert len(arrows) == 2
+    for arrow in arrows:
+        xs, ys = zip(*_points(arrow.get("d")))
+        for sq in (m.from_square, m.to_square):
+            x, y = square_origin(sq, bottom)
+            overlaps = min(xs) < x + 62 and max(xs) > x + 38 and min(ys) < y + 81 and max(ys) > y + 53
+            assert not overlaps, (arrow.get("class"), square_name(sq))

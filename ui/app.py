@@ -25,7 +25,7 @@ from espionage.board import (
 )
 from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
-from . import pages, words
+from . import motion, pages, words
 from .computer import ComputerMatch, ComputerPlay, load_computer_matches
 from .linkplay import LinkPlay, sentence
 from .saves import (
@@ -59,6 +59,7 @@ class App(LinkPlay, ComputerPlay):
         self.setups = load_setups(storage)
         self._reset_screen("home")
         self.options = Variant()
+        self.motion = ()
         self._restore_ui()
 
     # -- screen state -----------------------------------------------------------
@@ -134,6 +135,7 @@ class App(LinkPlay, ComputerPlay):
         if handler is None:
             return
         self.message = "" if action not in ("key",) else self.message
+        self.motion = ()  # what the board binding animates after this action (ui.motion)
         # A handler that reads a form field (a setup name, how a link came) takes it second.
         handler(arg, value) if handler.__code__.co_argcount == 3 else handler(arg)
         self._remember_ui()
@@ -255,8 +257,15 @@ class App(LinkPlay, ComputerPlay):
             self.screen = "setup"
         elif match.to_move() == self.side:
             self.screen = "play"
+            self._replay_last_turn()
         else:
             self.screen = "results"
+
+    def _replay_last_turn(self):
+        """Opening a board replays the opponent's last turn (and, after a reload, nothing more)."""
+        last = self.view().last_turn
+        if last and last[0].side != self.side and not self.planned:
+            self.motion = motion.turn(last)
 
     # -- setup ----------------------------------------------------------------------
 
@@ -419,8 +428,11 @@ class App(LinkPlay, ComputerPlay):
                 self.message = "The computer is thinking: its move comes in a moment."
             return
         if self.selected is not None and sq in self.targets():
-            self._plan(Move(self.selected, sq))
+            move = Move(self.selected, sq)
+            arrived = self.planned_letters()[0][sq] is None
+            self._plan(move)
             self.selected = None
+            self.motion = motion.planned(move, arrived)
         elif self.selected == sq:
             self.selected = None
         elif any(m.from_square == sq for m in self.next_moves()):
@@ -487,9 +499,12 @@ class App(LinkPlay, ComputerPlay):
         elif screen == "results":
             self.screen = "results"
             self.planned, self.selected = [], None
+            self.motion = motion.turn(self.view().last_turn, attacks_only=True)
         else:
             self._reset_screen(screen, match)
             self.side = side
+            if screen == "play":
+                self._replay_last_turn()
         self.message = message
 
     def do_hand_over(self, _):

@@ -368,7 +368,7 @@ def board_svg(picture: BoardPicture) -> str:
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
     out.append('<g class="last-moves" pointer-events="none">')
     for m in last:
-        d = _arrow(m.from_square, m.to_square, bottom, 9, 28, 22, 12, 40)
+        d = _arrow(m.from_square, m.to_square, bottom, 9, 28, 20, 32, 40)  # clear of both pieces
         out.append(
             f'<path class="last-move" d="{d}" fill="{LAST}" fill-opacity=".75" '
             'stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
@@ -383,7 +383,7 @@ def board_svg(picture: BoardPicture) -> str:
         )
     out.append('</g><g class="planned-moves" pointer-events="none">')
     for m in planned:
-        d = _arrow(m.from_square, m.to_square, bottom, 16, 46, 34, 26, 6)
+        d = _arrow(m.from_square, m.to_square, bottom, 14, 40, 24, 32, 36)  # clear of both pieces
         out.append(
             f'<path class="planned-move" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" d="{d}" fill="{PLANNED}" fill-opacity=".9" stroke="#fff" '
             'stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
