@@ -44,6 +44,8 @@ def tap(page, square):
 
 def test_patched_page_equals_full_render_through_setup_and_play(page, open_app):
     rng = random.Random(7)
+    # no motion: a piece on the move is hidden under its overlay until the motion ends
+    page.emulate_media(reduced_motion="reduce")
     open_app(page)
     click(page, "New game")
     click(page, "Pass and play")
