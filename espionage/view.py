@@ -7,7 +7,6 @@ observed for that viewer, so its cost does not grow with the game's length."""
 
 from .board import BLUE, RED, SIDES, SQUARES
 from .epn import format_epn
-from .observer import observe
 from .pieces import MOVABLE, UNKNOWN, VOLCANO, letter_of
 from .rules import adjacency, carried_unmasked, legal_steps, return_keys
 
@@ -179,11 +178,6 @@ class View(BoardView):
         return legal_steps(mobile, owner, adjacency(self.volcanoes), side, first, keys)
 
     # -- what happened -------------------------------------------------------
-
-    @staticmethod
-    def _public_events(events, viewer):
-        """``events`` (MoveEvents) as ``viewer`` may know them."""
-        return tuple(observe(e, viewer) for e in events)
 
     @property
     def current_turn(self):

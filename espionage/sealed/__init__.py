@@ -27,7 +27,7 @@ from ..link import (
 )
 from .audit import audit
 from .seats import FAIR, FALSE_CLAIM, PLAYING, UNVERIFIED, VERIFIED_FAIR, Seat, spectate
-from .views import CasualSpectatorView, SealedView
+from .views import SealedView
 
 __all__ = [
     "BACKUP",
@@ -42,7 +42,6 @@ __all__ = [
     "PLAYING",
     "UNVERIFIED",
     "VERIFIED_FAIR",
-    "CasualSpectatorView",
     "LinkError",
     "SealedView",
     "Seat",

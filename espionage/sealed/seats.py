@@ -55,7 +55,7 @@ from ..pieces import MOVABLE
 from ..setup import Setup, random_volcanoes
 from ..variant import STANDARD
 from .audit import replay
-from .views import CasualSpectatorView, SealedView, side_name
+from .views import SealedView, casual_spectator_view, side_name
 
 FAIR = "verified fair"
 # Where the end-of-game check stands (Seat.check):
@@ -425,4 +425,4 @@ def spectate(link):
         raise NotJoined("this game is still waiting for its second player: open the link to join it")
     if t.kind == SEALED:
         return SealedView(t, t.board, None, None, None, None, None)
-    return CasualSpectatorView(t.game)
+    return casual_spectator_view(t.game)

@@ -122,33 +122,10 @@ class SealedView(BoardView):
         return self._legal(planned) if self._legal else []
 
 
-class CasualSpectatorView(SealedView):
-    """A casual game as a third device shows it: kinds only where unmasked (or removed)."""
-
-    def __init__(self, game):
-        self.viewer = None
-        self.variant = game.variant
-        self.volcanoes = game.volcanoes
-        self._legal = None
-        letters, owners = [], []
-        for sq, letter in enumerate(game.letters()):
-            if letter is None or letter == VOLCANO:
-                letters.append(letter)
-                owners.append(None)
-                continue
-            side = RED if letter.isupper() else BLUE
-            letters.append(letter if game.is_unmasked(sq) else UNKNOWN)
-            owners.append(side)
-        self.letters, self.owners = tuple(letters), tuple(owners)
-        self.side_to_move = SIDES.index(game.turn)
-        self.first_move = game.first_move
-        self.no_return = (tuple(game._no_return[RED]), tuple(game._no_return[BLUE]))
-        self.unmasked = frozenset(sq for sq in range(100) if game.is_unmasked(sq))
-        self.quiet_count = game.quiet_count
-        self.turn_number = game.turn_number
-        self.outcome = game.outcome
-        self.removed = {s: game.removed(s) for s in SIDES}
-        self.verdict = None
-        self.pending = self.pending_fights = self.awaited = self.asked_spies = ()
-        self.learned, self.marks = {}, {sq: "unmasked" for sq in self.unmasked}
-        self.events = View._public_events(game.events, NOBODY)
+def casual_spectator_view(game):
+    """A casual game as a third device shows it: the view of a viewer who owns no piece
+    (kinds only where unmasked, removed or learned from the moves), shaped like a SealedView."""
+    v = View.of(game, NOBODY)
+    v.verdict = None
+    v.pending = v.pending_fights = v.awaited = v.asked_spies = ()
+    return v
