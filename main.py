@@ -100,13 +100,28 @@ def _put(patch, element):
 
 def dispatch(action, arg="", value="", whole=False):
     finish_motion()  # the page is back in its final state before it is patched
+    reading = app.rules_open
     app.dispatch(action, arg, value)
     render(whole)
+    if app.rules_open != reading:
+        scroll_for_rules()
     animate(app.motion)
     effect, app.effect = app.effect, None
     if effect:
         perform(effect)
     computer()
+
+
+scrolled = {"under_rules": 0}
+
+
+def scroll_for_rules():
+    """The Rules start at the top; closing them comes back to where the page was scrolled."""
+    if app.rules_open:
+        scrolled["under_rules"] = window.scrollY
+        window.scrollTo(0, 0)
+    else:
+        window.scrollTo(0, scrolled["under_rules"])
 
 
 # -- the computer player's worker, made when a game against it opens -----------------------
@@ -328,7 +343,7 @@ GHOST_SIZE = 64
 def follow_drag(event):
     """Show the piece being dragged just above the finger (a touch hides what is under it)."""
     source = drag.get("source")
-    if source is None or app.screen != "setup":
+    if source is None or app.screen != "setup" or app.rules_open:
         return
     if abs(event.clientX - drag["x"]) + abs(event.clientY - drag["y"]) < DRAG_DISTANCE:
         return
@@ -370,7 +385,7 @@ shown_hash = [str(window.location.hash)]  # the fragment whose link the app last
 
 def arm_back(_event=None):
     """Away from home, keep one history entry above the page's own, so Back comes to the app."""
-    if app.screen != "home" and not window.history.state:
+    if (app.screen != "home" or app.rules_open) and not window.history.state:
         window.history.pushState("espionage", "")
 
 
@@ -379,7 +394,7 @@ def on_pop_state(_event):
     # entry: that is no Back press (hashchange opens the link).
     if str(window.location.hash) != shown_hash[0]:
         return
-    if app.screen == "home":
+    if app.screen == "home" and not app.rules_open:
         window.history.back()  # Back on home leaves the app
         return
     dispatch("back")

@@ -42,6 +42,8 @@ from .saves import (
 # A pass-and-play screen that shows one player's army: a page load covers it.
 BEHIND_COVER = ("setup", "play", "results", "history")
 ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+# Taps and keys meant for the screen under the Rules (the rules' diagrams have squares too): ignored there.
+UNDER_RULES = ("square", "drop", "key")
 
 
 class App(LinkPlay, ComputerPlay):
@@ -58,6 +60,7 @@ class App(LinkPlay, ComputerPlay):
         self.damaged = sorted(self.damaged + damaged)
         self.setups = load_setups(storage)
         self._reset_screen("home")
+        self.rules_open = False  # the Rules screen, over whatever screen the player was on
         self.options = Variant()
         self.motion = ()
         self._restore_ui()
@@ -87,12 +90,14 @@ class App(LinkPlay, ComputerPlay):
             "planned": [str(m) for m in self.planned],
             "options": [self.options.moves_per_turn, self.options.volcanoes],
             "draft": self._draft_state(),
+            "rules": self.rules_open,
         }
 
     def _restore_ui(self):
         """Come back to the screen a reload left, or home if that is gone."""
         try:
             data = json.loads(self.storage.get(UI_KEY) or "{}")
+            self.rules_open = data.get("rules") is True
             self.options = Variant(*data.get("options", (2, 6)))
             if self._restore_link_ui(data):
                 return
@@ -132,12 +137,16 @@ class App(LinkPlay, ComputerPlay):
     def dispatch(self, action, arg="", value=""):
         """Apply one user action; unknown or out-of-place actions do nothing."""
         handler = getattr(self, "do_" + action.replace("-", "_"), None)
-        if handler is None:
+        if handler is None or (self.rules_open and action in UNDER_RULES):
             return
+        if action == "open-link":
+            self.rules_open = False  # a link opened is the player's next screen
         self.message = "" if action not in ("key",) else self.message
         self.motion = ()  # what the board binding animates after this action (ui.motion)
         # A handler that reads a form field (a setup name, how a link came) takes it second.
         handler(arg, value) if handler.__code__.co_argcount == 3 else handler(arg)
+        if self.rules_open:
+            self.motion = ()  # no board on the page to animate
         self._remember_ui()
 
     def html(self):
@@ -225,10 +234,19 @@ class App(LinkPlay, ComputerPlay):
     def do_cancel(self, _):
         self.confirm = None
 
+    def do_rules(self, _):
+        """Open the Rules over the current screen, which stays as it is underneath."""
+        self.rules_open = True
+
+    def do_rules_close(self, _):
+        self.rules_open = False
+
     def do_back(self, _):
         """The browser's Back: one screen up, and never past a cover to a player's board."""
         match = self.match
-        if self.confirm is not None:
+        if self.rules_open:
+            self.rules_open = False
+        elif self.confirm is not None:
             self.confirm = None
         elif self.screen == "history":
             self.do_history_close("")

@@ -57,6 +57,11 @@ def _(message):
     return _active.gettext(message)
 
 
+def rules_text(message):
+    """A sentence of the Rules screen (domain ``rules``: extracted with ``-k rules_text``)."""
+    return _active.gettext(message)
+
+
 def ngettext(singular, plural, n):
     return _active.ngettext(singular, plural, n)
 

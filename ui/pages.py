@@ -51,14 +51,24 @@ def _message(app):
     return f'<p class="message" role="alert">{escape(app.message)}</p>' if app.message else ""
 
 
+def _rules_button():
+    from .rules import open_button
+
+    return f'<div class="rules-bar">{open_button()}</div>'
+
+
 def _screen(name, body, app):
-    return f'<section class="screen screen-{name}" data-screen="{name}">{body}{_message(app)}</section>'
+    return f'<section class="screen screen-{name}" data-screen="{name}">{_rules_button()}{body}{_message(app)}</section>'
 
 
 def render(app):
     from . import linkpages
     from .linkplay import LINK_SCREENS
 
+    if app.rules_open:
+        from . import rules
+
+        return rules.page(app)
     if app.screen != "over" and (app.screen in LINK_SCREENS or getattr(app.match, "mode", None) == "link"):
         return linkpages.render(app)
     if app.screen in ("computer-options", "setup", "play") and (
@@ -113,7 +123,6 @@ def _home(app):
         '<header><h1>Espionage</h1><p class="tagline">Hidden armies, two moves a turn, '
         "Spies that unmask, Sappers that clear Mines.</p></header>"
         f'<div class="actions main-actions">{button("New game", "new", cls="primary")}</div>{saved}'
-        '<p class="hint"><a href="RULES.md" target="_blank" rel="noopener">Rules of the game</a></p>'
     )
     return _screen("home", body, app)
 
@@ -227,7 +236,10 @@ def _setup(app, note="", ready_action="ready"):
 
 def _board_screen(name, svg, panel, app):
     # the message first: on a tablet held upright the panel starts right under the board
-    body = f'<div class="layout"><div class="board-wrap">{svg}</div><div class="panel">{_message(app)}{panel}</div></div>'
+    body = (
+        f'<div class="layout"><div class="board-wrap">{svg}</div>'
+        f'<div class="panel">{_rules_button()}{_message(app)}{panel}</div></div>'
+    )
     return f'<section class="screen screen-{name}" data-screen="{name}">{body}</section>'
 
 
@@ -250,7 +262,7 @@ def _cover(app):
         + f'<p>{button("Home", "home", cls="quiet")}</p>'
         + "</div>"
     )
-    return f'<section class="screen screen-cover cover" data-screen="cover">{body}</section>'
+    return f'<section class="screen screen-cover cover" data-screen="cover">{_rules_button()}{body}</section>'
 
 
 # -- play --------------------------------------------------------------------------------

@@ -320,8 +320,11 @@ def _arrow(a, b, bottom, shaft, head_w, head_l, start, end):
     return "M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in pts) + "Z"
 
 
-def board_svg(picture: BoardPicture) -> str:
-    """The whole board as an ``<svg>`` element (a string of well-formed XML)."""
+def board_svg(picture: BoardPicture, area=None) -> str:
+    """The whole board as an ``<svg>`` element (a string of well-formed XML).
+
+    ``area``, two opposite corner squares, draws only that rectangle of the board,
+    with its own labels: the small boards of the rules' diagrams."""
     letters = tuple(picture.letters)
     if len(letters) != SIZE * SIZE:
         raise ValueError(f"a board picture needs 100 letters, not {len(letters)}")
@@ -351,19 +354,24 @@ def board_svg(picture: BoardPicture) -> str:
             marks[sq] = marks.get(sq, 0) | mark
     owners = picture.owners or _NO_OWNERS
 
-    vb = " ".join(str(v) for v in VIEWBOX)
+    if area is None:
+        squares, (x0, y0, width, height), labels, part = _DRAWING_ORDER[bottom], (0, 0, BOARD, BOARD), _LABELS[bottom], ""
+    else:
+        squares, (x0, y0, width, height), labels = _area(area, bottom)
+        part = f' part" data-area="{square_name(min(area))}-{square_name(max(area))}'
+    vb = f"{x0 + VIEWBOX[0]} {y0 + VIEWBOX[1]} {width + VIEWBOX[2] - BOARD} {height + VIEWBOX[3] - BOARD}"
     out = [
         (
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}{part}" '
             f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
             f'aria-label="Board, {SIDE_NAMES[bottom]} at the bottom">'
         ),
         _DEFS,
-        f'<rect class="frame" x="-6" y="-6" width="{BOARD + 12}" height="{BOARD + 12}" rx="10" fill="{FRAME}"/>',
+        f'<rect class="frame" x="{x0 - 6}" y="{y0 - 6}" width="{width + 12}" height="{height + 12}" rx="10" fill="{FRAME}"/>',
     ]
     out += [
         _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0))
-        for sq in _DRAWING_ORDER[bottom]
+        for sq in squares
     ]
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
     out.append('<g class="last-moves" pointer-events="none">')
@@ -390,7 +398,7 @@ def board_svg(picture: BoardPicture) -> str:
         )
     out.append("</g>")
     out.append(_fight_marks(picture.fights, bottom))
-    out.append(_LABELS[bottom])
+    out.append(labels)
     out.append("</svg>")
     return "".join(out)
 
@@ -538,21 +546,33 @@ def _piece_markup(letter, side, unmasked, learned=None):
     )
 
 
-def _labels(bottom):
+def _labels(bottom, cols=range(SIZE), rows=range(SIZE), x0=0, y1=BOARD):
+    """Column letters under the board and row numbers left of it (of the drawn columns and rows only)."""
     files = "abcdefghij"
     head = (
         f'<g class="coords" fill="{LABEL}" font-size="28" font-weight="600" text-anchor="middle" '
         'pointer-events="none" aria-hidden="true">'
     )
     out = [head]
-    for col in range(SIZE):
+    for col in cols:
         f = files[SIZE - 1 - col] if bottom else files[col]
-        out.append(f'<text class="coord file" x="{col * CELL + 50}" y="{BOARD + 34}">{f}</text>')
-    for row in range(SIZE):
+        out.append(f'<text class="coord file" x="{col * CELL + 50}" y="{y1 + 34}">{f}</text>')
+    for row in rows:
         r = row + 1 if bottom else SIZE - row
-        out.append(f'<text class="coord rank" x="-22" y="{row * CELL + 60}">{r}</text>')
+        out.append(f'<text class="coord rank" x="{x0 - 22}" y="{row * CELL + 60}">{r}</text>')
     out.append("</g>")
     return "".join(out)
+
+
+def _area(corners, bottom):
+    """The squares of the rectangle between two corner squares, in drawing order, its
+    box on the board (x, y, width, height) and its labels."""
+    xs, ys = zip(*(square_origin(sq, bottom) for sq in corners))
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs) + CELL, max(ys) + CELL
+    cols, rows = range(x0 // CELL, x1 // CELL), range(y0 // CELL, y1 // CELL)
+    squares = tuple(sq for sq in _DRAWING_ORDER[bottom] if x0 <= square_origin(sq, bottom)[0] < x1
+                    and y0 <= square_origin(sq, bottom)[1] < y1)
+    return squares, (x0, y0, x1 - x0, y1 - y0), _labels(bottom, cols, rows, x0, y1)
 
 
 _LABELS = (_labels(0), _labels(1))
