@@ -211,11 +211,13 @@ def combat_table():
         rows.append(
             f'<tr data-attacker="{a}"><th scope="row">{piece_svg(a, RED, size=26)} {escape(names[a])}</th>{cells}</tr>'
         )
+    caption, corner = rules_text("Who wins a fight"), rules_text("Attacker")
+    legend = rules_text("Attackers in the rows, defenders in the columns. ✔ the attacker wins, ✘ the attacker loses.")
     return Markup(
-        f'<div class="rules-table"><table class="rules-combat"><caption>{escape(rules_text("Who wins a fight"))}</caption>'
-        f'<thead><tr><th scope="col">{escape(rules_text("Attacker"))}</th>{head}</tr></thead>'
+        f'<div class="rules-table"><table class="rules-combat"><caption>{escape(caption)}</caption>'
+        f'<thead><tr><th scope="col">{escape(corner)}</th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
-        f'<p class="hint">{escape(rules_text("Attackers in the rows, defenders in the columns. ✔ the attacker wins, ✘ the attacker loses."))}</p>'
+        f'<p class="hint">{escape(legend)}</p>'
     )
 
 
@@ -326,8 +328,8 @@ def _sections():
                 ),
                 figure("sapper-mine"),
                 rules_text(
-                    "Any piece captures the Headquarters, and that ends the game. Mines and the Headquarters never "
-                    "attack."
+                    "Any piece that attacks the Headquarters captures it, and that ends the game. Mines and the "
+                    "Headquarters never attack."
                 ),
                 combat_table(),
             ),
@@ -387,7 +389,7 @@ def _sections():
                 rules_text(
                     "The Volcanoes are placed at random when a game is created, in pairs: the partner of each one is the "
                     "square you reach by turning the board half a turn, so neither side is favoured. They never cut the "
-                    "board apart: every other square can be reached from every other."
+                    "board apart: every square that is not a Volcano can be reached from every other."
                 ),
                 rules_text(
                     "A new game may have any even number of Volcanoes from 0 to 10, and turns of one move instead of "
@@ -411,14 +413,15 @@ def _sections():
 
 def open_button():
     """The button that opens the rules, on every screen."""
-    label = escape(rules_text("Rules"))
-    return f'<button type="button" class="rules-open quiet" data-action="rules">{label}</button>'
+    label = rules_text("Rules")
+    return f'<button type="button" class="rules-open quiet" data-action="rules">{escape(label)}</button>'
 
 
 def page(app):
     """The Rules screen; Back returns to the screen under it."""
-    back = f'<button type="button" class="primary" data-action="rules-close">{escape(rules_text("Back"))}</button>'
-    body = [f'<div class="actions">{back}</div><h1>{escape(rules_text("Rules of Espionage"))}</h1>']
+    back, title = rules_text("Back"), rules_text("Rules of Espionage")
+    back = f'<button type="button" class="primary" data-action="rules-close">{escape(back)}</button>'
+    body = [f'<div class="actions">{back}</div><h1>{escape(title)}</h1>']
     for heading, blocks in _sections():
         if heading:
             body.append(f"<h2>{escape(heading)}</h2>")
