@@ -5,7 +5,7 @@ same place, selection and planned move included."""
 from e2e.test_pass_and_play import click, saved_game, start_game
 from espionage.board import square_name
 
-DIAGRAMS = ("fight", "spy", "sapper-mine", "no-return")
+DIAGRAMS = ("fight", "spy", "sapper-mine", "no-return", "no-legal-move")
 
 
 def open_rules(page):

@@ -355,10 +355,11 @@ def board_svg(picture: BoardPicture, area=None) -> str:
     owners = picture.owners or _NO_OWNERS
 
     if area is None:
-        squares, (x0, y0, width, height), labels, part = _DRAWING_ORDER[bottom], (0, 0, BOARD, BOARD), _LABELS[bottom], ""
+        squares, (x0, y0, width, height), labels = _DRAWING_ORDER[bottom], (0, 0, BOARD, BOARD), _LABELS[bottom]
+        part = ""
     else:
         squares, (x0, y0, width, height), labels = _area(area, bottom)
-        part = f' part" data-area="{square_name(min(area))}-{square_name(max(area))}'
+        part = f' part" data-area="{square_name(min(area))}-{square_name(max(area))}'  # closes the class attribute
     vb = f"{x0 + VIEWBOX[0]} {y0 + VIEWBOX[1]} {width + VIEWBOX[2] - BOARD} {height + VIEWBOX[3] - BOARD}"
     out = [
         (

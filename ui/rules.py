@@ -8,11 +8,11 @@ drawn by ``ui.render`` from the engine's views, so a diagram cannot show a move
 the rules forbid.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 
 from espionage import Game
-from espionage.board import BLUE, RED, parse_square
+from espionage.board import BLUE, RED, SIDES, parse_square
 from espionage.epn import format_epn
 from espionage.moves import Move
 from espionage.pieces import ATTACKER_WINS, KINDS, letter_of
@@ -44,10 +44,11 @@ class Diagram:
     viewer: int | None = None
     last: tuple = ()
     selected: str | None = None
+    bystanders: dict = field(default_factory=lambda: BYSTANDERS)
 
     def game(self):
         letters = [None] * 100
-        for square, letter in {**BYSTANDERS, **self.pieces}.items():
+        for square, letter in {**self.bystanders, **self.pieces}.items():
             letters[parse_square(square)] = letter
         last = tuple(Move.from_str(m) for m in self.last)
         return Game.from_position(format_epn(letters, RED, None, (last, ()), frozenset(), 0, 2))
@@ -55,7 +56,7 @@ class Diagram:
     def frames(self):
         """The pictures to draw: before and after the moves, or the selected piece's moves."""
         game = self.game()
-        view = game.full_view() if self.viewer is None else game.view(("red", "blue")[self.viewer])
+        view = game.full_view() if self.viewer is None else game.view(SIDES[self.viewer])
         base = {"unknown_side": None if self.viewer is None else 1 - self.viewer, "owners": view.owners}
         if self.selected is not None:
             selected = parse_square(self.selected)
@@ -71,9 +72,9 @@ class Diagram:
         before = BoardPicture(letters=view.drawn_letters(), unmasked=view.unmasked, planned=self.moves, **base)
         for move in self.moves:
             game.play(move)
-        view = game.full_view() if self.viewer is None else game.view(("red", "blue")[self.viewer])
+        view = game.full_view() if self.viewer is None else game.view(SIDES[self.viewer])
         fallen = tuple(
-            (e.move.to_square, letter_of(kind, ("red", "blue").index(side)))
+            (e.move.to_square, letter_of(kind, SIDES.index(side)))
             for e in view.events[-len(self.moves) :]
             for side, kind, _square in e.removed
         )
@@ -92,9 +93,10 @@ class Diagram:
 
 
 FIGHT = Diagram("fight", {"d4": "C", "e4": "K", "e5": "l", "f6": "o"}, ("c3", "g6"), moves=("e4-e5",))
+OUT_OF_REACH = "g6"  # a Blue piece two squares from the Spy: it stays masked
 SPY = Diagram(
     "spy",
-    {"e4": "S", "d6": "c", "e6": "m", "f6": "s", "g6": "g", "d3": "K"},
+    {"e4": "S", "d6": "c", "e6": "m", "f6": "s", OUT_OF_REACH: "g", "d3": "K"},
     ("c3", "g7"),
     moves=("e4-e5",),
     viewer=RED,
@@ -110,7 +112,16 @@ NO_RETURN = Diagram(
     last=("e4-e5",),
     selected="e5",
 )
-DIAGRAMS = {d.name: d for d in (FIGHT, SPY, SAPPER, NO_RETURN)}
+BOXED_IN = Diagram(
+    "no-legal-move",
+    {"e5": "C", "d5": "M", "f5": "M", "e6": "V"},
+    ("c3", "g7"),
+    viewer=RED,
+    last=("e4-e5",),
+    selected="e5",
+    bystanders={"a1": "H", "j10": "h", "i10": "c"},  # Red's only movable piece is the Corporal
+)
+DIAGRAMS = {d.name: d for d in (FIGHT, SPY, SAPPER, NO_RETURN, BOXED_IN)}
 
 
 def _squares(move):
@@ -133,7 +144,7 @@ def _captions():
                 "Red's board. Red's Spy steps from {start} to {square}: the Blue pieces on the squares around it "
                 "are unmasked (the eye), and Red now sees what they are. The piece on {far} is not next to the Spy "
                 "and stays hidden. One of the unmasked pieces is a Spy, so Red's Spy is unmasked too."
-            ).format_map(dict(zip(("start", "square"), _squares(SPY.moves[0])), far="g6")),
+            ).format_map(dict(zip(("start", "square"), _squares(SPY.moves[0])), far=OUT_OF_REACH)),
             (before, after),
         ),
         "sapper-mine": (
@@ -147,8 +158,16 @@ def _captions():
             rules_text(
                 "Red's board. Last turn Red's Colonel moved from {start} to {square} (the purple arrow). This turn "
                 "it may go to the squares marked green, but not straight back to {start}. {volcano} is a Volcano."
-            ).format_map(dict(zip(("start", "square"), _squares(NO_RETURN.last[0])), volcano="f5")),
+            ).format_map(dict(zip(("start", "square"), _squares(NO_RETURN.last[0])), volcano=next(sq for sq, letter in NO_RETURN.pieces.items() if letter == "V"))),
             (rules_text("This turn"),),
+        ),
+        "no-legal-move": (
+            rules_text(
+                "Red's board, Red to move. Red's only piece that can move is the Corporal, and last turn it came "
+                "from {start} to {square}. A Volcano and two of Red's own Mines block every other way, and the no-return "
+                "rule forbids the way back: Red has no legal move, so Red loses."
+            ).format_map(dict(zip(("start", "square"), _squares(BOXED_IN.last[0])))),
+            (rules_text("Red to move"),),
         ),
     }
 
@@ -380,6 +399,7 @@ def _sections():
                     "back where it came from, you have no legal move and you lose. The same check is made before the "
                     "first move: if the setups and the Volcanoes leave Red no legal move, Red loses at once."
                 ),
+                figure("no-legal-move"),
                 rules_text("At any time a player may resign, and the two players may agree to a draw."),
             ),
         ),
