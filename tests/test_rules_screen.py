@@ -276,13 +276,20 @@ def test_rules_over_a_game_and_back_keep_the_selection_and_the_planned_move():
     press(app, "Rules")
     assert page(app).screen == "rules"
     app.dispatch("square", _name(piece.to_square))  # a tap on a diagram's square
-    app.dispatch("key", "Escape")
+    app.dispatch("key", "ArrowUp")
     back(app)
     assert (app.screen, app.side, app.selected, list(app.planned), app.html()) == before
 
 
 def _name(sq):
     return "abcdefghij"[sq % 10] + str(sq // 10 + 1)
+
+
+def test_escape_closes_the_rules():
+    app = to_play()
+    app.dispatch("rules")
+    app.dispatch("key", "Escape")
+    assert not app.rules_open and page(app).screen == "play"
 
 
 def test_the_browser_back_button_closes_the_rules_first():

@@ -138,6 +138,8 @@ class App(LinkPlay, ComputerPlay):
         """Apply one user action; unknown or out-of-place actions do nothing."""
         handler = getattr(self, "do_" + action.replace("-", "_"), None)
         if handler is None or (self.rules_open and action in UNDER_RULES):
+            if self.rules_open and (action, arg) == ("key", "Escape"):
+                self.dispatch("rules-close")
             return
         if action == "open-link":
             self.rules_open = False  # a link opened is the player's next screen
