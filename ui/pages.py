@@ -68,7 +68,7 @@ def render(app):
     if app.rules_open:
         from . import rules
 
-        return rules.page(app)
+        return rules.page()
     if app.screen != "over" and (app.screen in LINK_SCREENS or getattr(app.match, "mode", None) == "link"):
         return linkpages.render(app)
     if app.screen in ("computer-options", "setup", "play") and (

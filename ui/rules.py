@@ -437,7 +437,7 @@ def open_button():
     return f'<button type="button" class="rules-open quiet" data-action="rules">{escape(label)}</button>'
 
 
-def page(app):
+def page():
     """The Rules screen; Back returns to the screen under it."""
     back, title = rules_text("Back"), rules_text("Rules of Espionage")
     back = f'<button type="button" class="primary" data-action="rules-close">{escape(back)}</button>'
