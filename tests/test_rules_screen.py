@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from espionage import Game, IllegalMove
 from espionage.board import parse_square
 from tests.helpers import epn
-from tests.test_app import Page, page, parse, plan, press, tap, to_play
+from tests.test_app import Page, page, parse, plan, press, tap, text, to_play
 from ui import i18n, rules
 from ui.app import App
 from ui.saves import UI_KEY, MemoryStorage
@@ -174,6 +174,8 @@ def test_the_diagrams_are_small_boards_of_the_real_squares():
             files = range(min(a % 10, b % 10), max(a % 10, b % 10) + 1)
             ranks = range(min(a // 10, b // 10), max(a // 10, b // 10) + 1)
             assert squares == {"abcdefghij"[f] + str(r + 1) for f in files for r in ranks}
+            labels = [text(n) for n in p.find(lambda n: n.tag == "text" and "coord" in (n.get("class") or ""))]
+            assert labels == ["abcdefghij"[f] for f in files] + [str(r + 1) for r in reversed(ranks)]
             assert 9 <= len(squares) <= 25
             assert 'class="espionage-board' in svg and "part" in svg
 
