@@ -145,10 +145,10 @@ class App(LinkPlay, ComputerPlay):
 
     # -- home, new game, options -----------------------------------------------------
 
-    def do_home(self, _):
+    def do_home(self, _arg):
         self._reset_screen("home")
 
-    def do_new(self, _):
+    def do_new(self, _arg):
         self._reset_screen("new")
 
     def do_mode(self, mode):
@@ -163,11 +163,11 @@ class App(LinkPlay, ComputerPlay):
         if arg.isdigit() and int(arg) in range(0, 11, 2):
             self.options = Variant(self.options.moves_per_turn, int(arg))
 
-    def do_start(self, _):
+    def do_start(self, _arg):
         if self.screen == "options":
             self._new_match()
 
-    def do_rematch(self, _):
+    def do_rematch(self, _arg):
         """The same options again, colours swapped: pass and play says who plays which now;
         a link game sets up a new invitation with this device's colour swapped."""
         match = self.match
@@ -214,7 +214,7 @@ class App(LinkPlay, ComputerPlay):
         if self.screen == "home":
             self.confirm = key
 
-    def do_delete_confirm(self, _):
+    def do_delete_confirm(self, _arg):
         if self.confirm is None:
             return
         delete_match(self.storage, getattr(self.matches.get(self.confirm), "key", self.confirm))
@@ -222,10 +222,10 @@ class App(LinkPlay, ComputerPlay):
         self.damaged = [k for k in self.damaged if k != self.confirm]
         self.confirm = None
 
-    def do_cancel(self, _):
+    def do_cancel(self, _arg):
         self.confirm = None
 
-    def do_back(self, _):
+    def do_back(self, _arg):
         """The browser's Back: one screen up, and never past a cover to a player's board."""
         match = self.match
         if self.confirm is not None:
@@ -247,7 +247,7 @@ class App(LinkPlay, ComputerPlay):
         self._reset_screen("cover", match)
         self.side = side
 
-    def do_reveal(self, _):
+    def do_reveal(self, _arg):
         """Show the board the cover hides: a setup (in progress after a reload), the turn
         to play (with the moves planned before a reload), or the turn just played."""
         if self.screen != "cover":
@@ -315,12 +315,12 @@ class App(LinkPlay, ComputerPlay):
             self.placed = dict(make(self.side, self.rng).items())
             self.picked = self.selected = None
 
-    def do_clear(self, _):
+    def do_clear(self, _arg):
         if self.screen == "setup":
             self.placed = {}
             self.picked = self.selected = None
 
-    def do_save_setup(self, _, name):
+    def do_save_setup(self, _arg, name):
         self.setups_open = True  # the list stays open after working with it
         name = " ".join(name.split())[:40]
         if self.screen != "setup":
@@ -370,7 +370,7 @@ class App(LinkPlay, ComputerPlay):
                 return
             self.setups = setups
 
-    def do_ready(self, _):
+    def do_ready(self, _arg):
         if self.screen != "setup" or self.match.mode != "pass" or not self.setup_complete:
             return
         match, side = self.match, self.side
@@ -445,7 +445,7 @@ class App(LinkPlay, ComputerPlay):
         if self.turn_complete:
             return words.refusal("complete")
         view, side = self.view(), self.side
-        letters, _ = self.planned_letters()
+        letters = self.planned_letters()[0]
         owners = [view.owner(x) for x in range(SIZE * SIZE)]
         for m in self.planned:
             mover, owners[m.from_square] = owners[m.from_square], None
@@ -471,12 +471,12 @@ class App(LinkPlay, ComputerPlay):
             return words.refusal("enemy", enemy=owners[sq])
         return words.refusal("volcano" if letter == VOLCANO else "empty")
 
-    def do_undo(self, _):
+    def do_undo(self, _arg):
         if self.screen == "play" and self.planned:
             self.planned.pop()
             self.selected = None
 
-    def do_submit(self, _):
+    def do_submit(self, _arg):
         if not (self.my_turn and self.turn_complete):
             return
         match = self.match
@@ -507,29 +507,29 @@ class App(LinkPlay, ComputerPlay):
                 self._replay_last_turn()
         self.message = message
 
-    def do_hand_over(self, _):
+    def do_hand_over(self, _arg):
         if self.screen == "results":
             self._cover(self.match, 1 - self.side)
 
-    def do_offer_draw(self, _):
+    def do_offer_draw(self, _arg):
         if self.my_turn:
             self.match.offer_draw(self.side)
             self._save(self.match)
             if self.match.mode == "pass":
                 self.message = "Draw offered: the other player answers on their turn."
 
-    def do_accept_draw(self, _):
+    def do_accept_draw(self, _arg):
         if self.my_turn and self.match.draw_offered_to(self.side):
             self.match.accept_draw(self.side)
             self._save(self.match)
             self._show_match(self.match, self.message)
 
-    def do_decline_draw(self, _):
+    def do_decline_draw(self, _arg):
         if self.my_turn and self.match.draw_offered_to(self.side):
             self.match.decline_draw(self.side)
             self._save(self.match)
 
-    def do_resign(self, _):
+    def do_resign(self, _arg):
         """Ask first: resigning cannot be taken back."""
         if self._may_resign():
             self.confirm = "resign"
@@ -538,7 +538,7 @@ class App(LinkPlay, ComputerPlay):
         match = self.match
         return self.screen in ("play", "link-send") and match is not None and match.to_move() is not None
 
-    def do_resign_confirm(self, _):
+    def do_resign_confirm(self, _arg):
         if self.confirm != "resign" or not self._may_resign():
             return
         match = self.match
@@ -584,7 +584,7 @@ class App(LinkPlay, ComputerPlay):
 
     # -- the move list ------------------------------------------------------------------
 
-    def do_history(self, _):
+    def do_history(self, _arg):
         """Every turn so far as this player knows it (pass and play: the device has the game)."""
         if self.screen == "play" and self.match.mode in ("pass", "computer"):
             self.screen = "history"
@@ -604,7 +604,7 @@ class App(LinkPlay, ComputerPlay):
         if int(arg) in ends:
             self.replay = int(arg)
 
-    def do_history_close(self, _):
+    def do_history_close(self, _arg):
         if self.screen == "history":
             self.screen = "play"
             self.replay = None
@@ -628,7 +628,7 @@ class App(LinkPlay, ComputerPlay):
 
     def do_drop(self, arg):
         """A drag from the tray (``"C>e3"``) or from a square (``"e3>e4"``)."""
-        source, _, target = arg.partition(">")
+        source, _sep, target = arg.partition(">")
         if self.screen == "setup" and source in KINDS:
             self.picked = None
             self.selected = None

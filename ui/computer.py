@@ -239,7 +239,7 @@ class ComputerPlay:
 
     # -- a new game -------------------------------------------------------------------
 
-    def do_computer_new(self, _):
+    def do_computer_new(self, _arg):
         self._reset_screen("computer-options")
 
     def do_computer_level(self, arg):
@@ -250,7 +250,7 @@ class ComputerPlay:
         if self.screen == "computer-options" and arg in SIDES:
             self.computer_colour = SIDES.index(arg)
 
-    def do_computer_start(self, _):
+    def do_computer_start(self, _arg):
         if self.screen == "computer-options":
             self._new_computer_match(self.computer_colour, self.computer_level)
 
@@ -270,7 +270,7 @@ class ComputerPlay:
         self._save(match)
         self._begin_setup(match, human)
 
-    def do_computer_ready(self, _):
+    def do_computer_ready(self, _arg):
         match = self._computer_match()
         if self.screen != "setup" or match is None or match.game is not None or not self.setup_complete:
             return
@@ -341,13 +341,13 @@ class ComputerPlay:
         if self.match is match and self.screen == "play" and match.outcome is not None:
             self._game_over(match)
 
-    def do_computer_retry(self, _):
+    def do_computer_retry(self, _arg):
         match = self._computer_match()
         if match is not None:
             match.ask_again()
             self._save(match)
 
-    def do_take_back(self, _):
+    def do_take_back(self, _arg):
         match = self._computer_match()
         if self.screen == "play" and match is not None and match.take_back():
             self.planned, self.selected = [], None

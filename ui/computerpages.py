@@ -84,7 +84,7 @@ def _play(app):
     match = app.match
     view = app.view()
     side = app.side
-    picture, _ = play_picture(app, view)
+    picture = play_picture(app, view)[0]
     shown = computer_turn(view, side)
     picture = replace(picture, last_turn=tuple(e.move for e in shown))
     state, said = _state(app, match)

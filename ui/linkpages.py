@@ -183,7 +183,7 @@ def _play(app):
     view = app.view()
     side = app.side
     opponent = side_name(1 - side)
-    picture, _ = play_picture(app, view)
+    picture = play_picture(app, view)[0]
     panel = [
         f"<h1>Your turn ({side_name(side)})</h1>"
         f'<p class="status">{escape(KIND_TEXT[seat.kind][0])} link game · turn {view.turn_number}</p>'

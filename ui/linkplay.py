@@ -316,7 +316,7 @@ class LinkPlay:
 
     # -- a new game -----------------------------------------------------------------
 
-    def do_link_new(self, _):
+    def do_link_new(self, _arg):
         self._reset_screen("link-options")
 
     def do_link_kind(self, kind):
@@ -327,7 +327,7 @@ class LinkPlay:
         if self.screen == "link-options" and side in SIDES:
             self.link_side = SIDES.index(side)
 
-    def do_link_setup(self, _):
+    def do_link_setup(self, _arg):
         if self.screen != "link-options":
             return
         match = LinkMatch(
@@ -337,11 +337,11 @@ class LinkPlay:
         )
         self._begin_setup(match, self.link_side)
 
-    def do_link_join(self, _):
+    def do_link_join(self, _arg):
         if self.screen == "link-invite":
             self._begin_setup(self.match, self.match.side)
 
-    def do_link_ready(self, _):
+    def do_link_ready(self, _arg):
         match = self.match
         if self.screen != "setup" or getattr(match, "mode", None) != "link" or not self.setup_complete:
             return
@@ -450,7 +450,7 @@ class LinkPlay:
         self._reset_screen("link-restore", candidate)
         self.restore = (candidate, saved)
 
-    def do_link_restore(self, _):
+    def do_link_restore(self, _arg):
         if self.screen != "link-restore" or self.restore is None:
             return
         candidate, _saved = self.restore
@@ -468,12 +468,12 @@ class LinkPlay:
         if match is not None:
             self._show_link_game(match)
 
-    def do_link_back(self, _):
+    def do_link_back(self, _arg):
         match = self._link_game()
         if match is not None:
             self._show_link_game(match)
 
-    def do_link_backup(self, _):
+    def do_link_backup(self, _arg):
         if self._link_game() is not None and self.screen in ("play", "link-send", "over"):
             self.planned, self.selected = [], None
             self.screen = "link-backup"
@@ -490,10 +490,10 @@ class LinkPlay:
             link = match.seat.backup_link() if arg == "backup" else match.seat.link()
             self.effect = ("copy", self.url_for(link))
 
-    def do_link_copied(self, _):
+    def do_link_copied(self, _arg):
         self.message = "Link copied: paste it into a message."
 
-    def do_link_copy_failed(self, _):
+    def do_link_copy_failed(self, _arg):
         self.message = COPY_FAILED
 
     # -- home list ----------------------------------------------------------------------
@@ -502,7 +502,7 @@ class LinkPlay:
         if self.screen == "home" and key.startswith(SEAT_PREFIX):
             self.confirm = key
 
-    def do_link_delete_confirm(self, _):
+    def do_link_delete_confirm(self, _arg):
         key = self.confirm
         if self.screen != "home" or not key or not key.startswith(SEAT_PREFIX):
             return
