@@ -27,7 +27,9 @@ from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
 from . import motion, pages, words
 from .computer import ComputerMatch, ComputerPlay, load_computer_matches
-from .linkplay import LinkPlay, sentence
+from .errors import error_text
+from .i18n import _
+from .linkplay import LinkPlay
 from .saves import (
     UI_KEY,
     Match,
@@ -123,7 +125,7 @@ class App(LinkPlay, ComputerPlay):
         try:
             match.save(self.storage)
         except Exception:
-            self.message = match.SAVE_FAILED
+            self.message = _(match.SAVE_FAILED)
             return False
         return True
 
@@ -326,19 +328,19 @@ class App(LinkPlay, ComputerPlay):
         if self.screen != "setup":
             return
         if not self.setup_complete:
-            self.message = "Place all 30 pieces before saving the setup."
+            self.message = _("Place all 30 pieces before saving the setup.")
             return
         if not name:
-            self.message = "Give the setup a name to save it."
+            self.message = _("Give the setup a name to save it.")
             return
         setups = dict(self.setups, **{name: setup_as_seen(self.placed, self.side)})
         try:
             save_setups(self.storage, setups)
         except Exception:
-            self.message = "The setup could not be saved: the browser's storage is full or blocked."
+            self.message = _("The setup could not be saved: the browser's storage is full or blocked.")
             return
         self.setups = setups
-        self.message = f"Setup “{name}” saved on this device."
+        self.message = _("Setup “{name}” saved on this device.").format(name=name)
         if self.match.mode == "pass":
             self.match.saved_setup(self.side, name)
             self._save(self.match)
@@ -355,7 +357,7 @@ class App(LinkPlay, ComputerPlay):
         try:
             self.placed = placement_from_seen(self.setups[name], self.side)
         except ValueError as e:
-            self.message = f"The saved setup “{name}” cannot be used: {e}"
+            self.message = _("The saved setup “{name}” cannot be used: {reason}").format(name=name, reason=error_text(e))
             return
         self.picked = self.selected = None
 
@@ -366,7 +368,7 @@ class App(LinkPlay, ComputerPlay):
             try:
                 save_setups(self.storage, setups)
             except Exception:
-                self.message = "The setup list could not be changed: the browser's storage is blocked."
+                self.message = _("The setup list could not be changed: the browser's storage is blocked.")
                 return
             self.setups = setups
 
@@ -419,13 +421,13 @@ class App(LinkPlay, ComputerPlay):
 
     def _plan(self, move):
         if move not in self.next_moves():
-            raise IllegalMove(f"{move} is not a legal move now")
+            raise IllegalMove(f"{move} is not a legal move now", "illegal", (move.from_square, move.to_square))
         self.planned.append(move)
 
     def _tap_play(self, sq):
         if not self.my_turn:
             if getattr(self.match, "thinking", False):
-                self.message = "The computer is thinking: its move comes in a moment."
+                self.message = _("The computer is thinking: its move comes in a moment.")
             return
         if self.selected is not None and sq in self.targets():
             move = Move(self.selected, sq)
@@ -483,12 +485,12 @@ class App(LinkPlay, ComputerPlay):
         try:
             match.submit(self.side, self.planned)
         except (IllegalMove, ValueError) as e:  # a link game may refuse (a LinkError is a ValueError)
-            self.message = sentence(e)
+            self.message = error_text(e)
             return
         self._save(match)
         self._show_match(match, self.message)
         if self.screen == "link-send" and not self.message:
-            self.message = f"Turn played. Send the link to {match.opponent}."
+            self.message = _("Turn played. Send the link to {side}.").format(side=match.opponent)
 
     def _show_match(self, match, message=""):
         """Go to the screen the match is at for this device's side (after a turn, a draw, a resignation)."""
@@ -516,7 +518,7 @@ class App(LinkPlay, ComputerPlay):
             self.match.offer_draw(self.side)
             self._save(self.match)
             if self.match.mode == "pass":
-                self.message = "Draw offered: the other player answers on their turn."
+                self.message = _("Draw offered: the other player answers on their turn.")
 
     def do_accept_draw(self, _arg):
         if self.my_turn and self.match.draw_offered_to(self.side):

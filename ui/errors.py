@@ -1,0 +1,117 @@
+"""The engine's errors in the player's words.
+
+The engine says why something failed with a class (each ``LinkError``
+subclass) or a code (``IllegalMove.code`` with its ``squares``); its English
+messages are for Python users. The page words the class or the code here, in
+the player's language, when it draws the screen (so a language switch words
+it again). The app's own refusals are :class:`Failure` values."""
+
+from espionage import IllegalMove, SetupError
+from espionage.board import square_name
+from espionage.link import errors as link
+
+from .i18n import N_, _
+from .words import side_name
+
+
+class Failure(ValueError):
+    """Something the app refused, by ``code`` (a key of FAILURES) and the facts the sentence names."""
+
+    def __init__(self, code, **facts):
+        super().__init__(code)
+        self.code = code
+        self.facts = facts
+
+
+FAILURES = {
+    "backup-other-side": N_(
+        "This device already holds {side}'s seat in this game; the backup is {other}'s, so it was not restored."
+    ),
+    "backup-not-newer": N_(
+        "The game saved on this device is as new as this backup or newer, so the backup was not restored."
+    ),
+    "link-unusable": N_("This link could not be used."),
+    "no-seat": N_("This game already has both its players, so this device has no seat in it: you can only watch it."),
+}
+
+# By class, most precise first (a subclass before its base).
+LINK_ERRORS = (
+    (link.NotALink, N_("This is not an Espionage game link: copy the whole link, including everything after '#'.")),
+    (link.DamagedLink, N_("This link was changed or damaged on the way: ask for the link again.")),
+    (link.IncompleteLink, N_("This link is incomplete: copy the whole link, up to its last character.")),
+    (link.OversizedLink, N_("This link is longer than any game can make: it is not a real game link.")),
+    (link.UnknownFormat, N_("This link comes from another version of the game, which this version cannot read.")),
+    (link.BrokenRules, N_("This link breaks the game's rules: it was made wrongly or changed on the way.")),
+    (link.DuplicateLink, N_("You already have this link: nothing changed.")),
+    (link.OlderLink, N_("This link is older than your saved game: nothing changed.")),
+    (link.OtherGame, N_("This link is from another game: it does not belong to the game you have open.")),
+    (link.ConflictingLink, N_("This link does not continue your saved game: your game is unchanged.")),
+    (
+        link.BackupLink,
+        N_("This is a private backup link: restore it on your own device with its link; never send it to anyone."),
+    ),
+    (link.NotABackup, N_("This is a game link, not a backup link: open it as a game.")),
+    (link.NoSeat, FAILURES["no-seat"]),
+    (link.NotJoined, N_("This game is still waiting for its second player: open the link to join it.")),
+    (
+        link.CrossedLink,
+        N_("This link crossed with your resignation: the game is over; send your newest link to your opponent."),
+    ),
+    (
+        link.ForgedLink,
+        N_(
+            "This link speaks in your name, but this device never wrote it: it was forged, so it was refused "
+            "and your game is unchanged (if you moved this game to another device with a backup link, play it there)."
+        ),
+    ),
+    (link.LinkError, FAILURES["link-unusable"]),
+)
+
+ILLEGAL = {
+    "illegal": N_("That move is not legal now."),
+    "not-a-move": N_("That is not a move."),
+    "game-over": N_("The game is over."),
+    "not-your-turn": N_("It is not your turn."),
+    "far": N_("A piece moves one square up, down, left or right."),
+    "no-piece": N_("There is no piece to move on {square}."),
+    "not-yours": N_("The piece on {square} is not yours."),
+    "mine": N_("Mines never move."),
+    "headquarters": N_("The Headquarters never moves."),
+    "moved": N_("Each turn moves two different pieces: this one already moved."),
+    "into-volcano": N_("Nothing may enter a volcano."),
+    "own-piece": N_("{square} holds one of your own pieces."),
+    "attacked": N_("The second move may not enter {square}: the first move attacked it."),
+    "no-return": N_("No return to {square} this turn: that piece came from there last turn."),
+    "turn-ended": N_("The turn has already ended."),
+    "turn-incomplete": N_("The turn is not complete: it needs a second move by another piece."),
+    "turn-complete": N_("The turn is already complete."),
+    "empty-turn": N_("A turn needs a move."),
+    "nothing-to-undo": N_("There is no move to take back."),
+    "no-game": N_("There is no game in progress to resign."),
+    "no-draw-offer": N_("There is no draw offer to accept."),
+}
+
+
+def error_text(error):
+    """The sentence for ``error`` (an exception of the engine or a Failure; "" for none)."""
+    if not error:
+        return ""
+    if isinstance(error, Failure):
+        facts = dict(error.facts)
+        for name in ("side", "other"):
+            if name in facts:
+                facts[name] = side_name(facts[name])
+        return _(FAILURES[error.code]).format(**facts)
+    if isinstance(error, IllegalMove):
+        text = ILLEGAL.get(error.code, ILLEGAL["illegal"])
+        if "{square}" not in text:
+            return _(text)
+        if not error.squares:
+            return _(ILLEGAL["illegal"])
+        return _(text).format(square=square_name(error.squares[-1]))
+    for cls, text in LINK_ERRORS:
+        if isinstance(error, cls):
+            return _(text)
+    if isinstance(error, SetupError):
+        return _("This setup breaks the rules of the army.")
+    return _("That is not possible now.")
