@@ -25,7 +25,7 @@ from espionage.board import (
 )
 from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
-from . import motion, pages, words
+from . import i18n, motion, pages, words
 from .computer import ComputerMatch, ComputerPlay, load_computer_matches
 from .errors import error_text
 from .i18n import _
@@ -49,10 +49,13 @@ ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowR
 class App(LinkPlay, ComputerPlay):
     """The whole app state: which screen, the match on it, and the taps so far."""
 
-    def __init__(self, storage, rng=None, clock=time.time):
+    def __init__(self, storage, rng=None, clock=time.time, languages=()):
+        """``languages``: the browser's preferences (``navigator.languages``), for a first visit."""
         self.storage = storage
         self.rng = rng or random.Random()
         self.clock = clock
+        self.language = self._remembered_language() or i18n.best_language(languages)
+        i18n.use(self.language)
         self.message = ""
         self.matches, self.damaged = load_matches(storage)
         computer, damaged = load_computer_matches(storage)
@@ -89,7 +92,17 @@ class App(LinkPlay, ComputerPlay):
             "planned": [str(m) for m in self.planned],
             "options": [self.options.moves_per_turn, self.options.volcanoes],
             "draft": self._draft_state(),
+            "language": self.language,
         }
+
+    def _remembered_language(self):
+        """The language chosen on this device before (kept with the screen state), or None."""
+        try:
+            data = json.loads(self.storage.get(UI_KEY) or "{}")
+        except (ValueError, TypeError, AttributeError):
+            return None
+        language = data.get("language") if isinstance(data, dict) else None
+        return language if language in i18n.LANGUAGES else None
 
     def _restore_ui(self):
         """Come back to the screen a reload left, or home if that is gone."""
@@ -143,7 +156,17 @@ class App(LinkPlay, ComputerPlay):
         self._remember_ui()
 
     def html(self):
-        return pages.render(self)
+        return pages.render(self) + pages.language_menu(self.language)
+
+    def title(self):
+        """The page's title, in the player's language."""
+        return i18n._("Espionage")
+
+    def do_language(self, language):
+        """Speak ``language`` from now on; the screen, the game and every tap so far stay as they are."""
+        if language in i18n.LANGUAGES:
+            self.language = language
+            i18n.use(language)
 
     # -- home, new game, options -----------------------------------------------------
 

@@ -14,7 +14,7 @@ from espionage.pieces import KINDS
 
 from . import pages
 from .computer import FAIRNESS, LEVELS
-from .i18n import _
+from .i18n import _, language
 from .pages import (
     _board_screen,
     _events_list,
@@ -142,8 +142,9 @@ def belief_lines(match):
     at the end, from its own view: known for certain, narrowed down, or nothing known
     (worked out once per position: the game-over screen is drawn again at every replay step)."""
     cached = getattr(match, "_belief_lines", None)
-    if cached is None or cached[0] != match.revision:
-        match._belief_lines = (match.revision, _belief_lines(match))
+    key = (match.revision, language())
+    if cached is None or cached[0] != key:
+        match._belief_lines = (key, _belief_lines(match))
     return match._belief_lines[1]
 
 

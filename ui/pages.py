@@ -10,7 +10,7 @@ from html import escape
 from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
-from .i18n import _, ngettext
+from .i18n import LANGUAGES, _, ngettext
 from .render import BoardPicture, board_svg, piece_svg
 from .words import boards_after, describe, kind_name, outcome_text, selection, side_name
 
@@ -42,6 +42,22 @@ def resign_control(app):
         + button(_("Resign"), "resign-confirm", cls="danger")
         + button(_("Keep playing"), "cancel", cls="primary")
         + "</div>"
+    )
+
+
+SELECTED = ' selected="selected"'
+
+
+def language_menu(current):
+    """The language switch shown on every screen: each language in its own name (main.py
+    sends its ``change`` as the action ``language``)."""
+    options = "".join(
+        f'<option value="{code}" lang="{code}"{SELECTED if code == current else ""}>{escape(name)}</option>'
+        for code, name in LANGUAGES.items()
+    )
+    return (
+        f'<div class="language-menu"><select id="language" aria-label="{escape(_("Language"))}">'
+        f"{options}</select></div>"
     )
 
 
