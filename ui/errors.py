@@ -104,11 +104,10 @@ def error_text(error):
         return _(FAILURES[error.code]).format(**facts)
     if isinstance(error, IllegalMove):
         text = ILLEGAL.get(error.code, ILLEGAL["illegal"])
-        if "{square}" not in text:
-            return _(text)
-        if not error.squares:
-            return _(ILLEGAL["illegal"])
-        return _(text).format(square=square_name(error.squares[-1]))
+        if "{square}" in text and not error.squares:
+            text = ILLEGAL["illegal"]
+        squares = [square_name(sq) for sq in error.squares]
+        return _(text).format(square=squares[-1] if squares else "")
     for cls, text in LINK_ERRORS:
         if isinstance(error, cls):
             return _(text)

@@ -10,8 +10,10 @@ from espionage.pieces import KINDS
 
 from .i18n import N_, _
 
+# Translators: the two sides; {side} in other sentences is one of these two words.
 SIDE_NAMES = (N_("Red"), N_("Blue"))
 PIECE_NAMES = {
+    # Translators: the pieces' names, as players of the game in your language call them (see the glossary).
     "C": N_("Corporal"),
     "L": N_("Lieutenant"),
     "K": N_("Captain"),
@@ -36,6 +38,7 @@ YOUR_PIECES = {
     None: N_("your piece"),
 }
 # "Blue's Captain": the piece name goes into the side's phrase.
+# Translators: {piece} is a piece's name ("Captain") or "piece" when its kind is unknown.
 SIDES_PIECE = (N_("Red's {piece}"), N_("Blue's {piece}"))
 
 # The end of a game, by (winner, reason): each a whole sentence.
@@ -114,6 +117,7 @@ def describe(event, viewer, letters=None):
             mover=mover, target=target, square=to
         )
     if event.unmasked:
+        # Translators: a move, then the pieces it unmasked ({unmasked}: a list joined with ", ").
         text = _("{move}; {unmasked}").format(
             move=text, unmasked=_(", ").join(_unmasked(sq, letters, viewer) for sq in event.unmasked)
         )
