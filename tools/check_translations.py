@@ -16,6 +16,7 @@ no longer has. Exits 1 if anything is listed (CI fails), 0 otherwise.
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ from pathlib import Path
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
+from babel.util import pathmatch
 
 if __package__ in (None, ""):  # run as a script: make `ui` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -33,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
 # The extraction settings of each domain whose template is made from the code by pybabel extract.
 SOURCES = {"messages": ROOT / "babel.cfg"}
+MARKERS = ("_", "N_", "ngettext", "pgettext")
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
@@ -62,6 +65,29 @@ def source_ids(config: Path) -> set[str]:
         str(ROOT), methods, options, keywords=DEFAULT_KEYWORDS
     ):
         found.add(message[0] if isinstance(message, tuple) else message)
+    return found
+
+
+def marked_ids(config: Path) -> set[str]:
+    """The msgids the code marks, read from its syntax tree: also those pybabel extract
+    cannot see (a call inside an f-string), which would never be translated."""
+    with config.open(encoding="utf-8") as f:
+        methods, _options = parse_mapping_cfg(f)
+    patterns = [pattern for pattern, method in methods if method == "python"]
+    found = set()
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if not any(pathmatch(pattern, rel) for pattern in patterns):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
+            if name not in MARKERS:
+                continue
+            spec = DEFAULT_KEYWORDS[name]
+            first = next((i for i in spec if isinstance(i, int)), 1) if spec else 1  # pgettext: the second
+            arg = node.args[first - 1] if len(node.args) >= first else None
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.add(arg.value)
     return found
 
 
@@ -103,8 +129,10 @@ def template_problems(domain: str, template) -> list[str]:
     if config is None:
         return []
     in_code = source_ids(config)
+    hidden = marked_ids(config) - in_code
     in_template = {_ids(m)[0] for m in template if m.id}
-    out = [f"{domain}.pot: stale, the code has {m!r} (run pybabel extract)" for m in sorted(in_code - in_template)]
+    out = [f"{domain}: {m!r} is marked where pybabel extract cannot see it (inside an f-string?)" for m in sorted(hidden)]
+    out += [f"{domain}.pot: stale, the code has {m!r} (run pybabel extract)" for m in sorted(in_code - in_template)]
     out += [f"{domain}.pot: stale, the code no longer has {m!r}" for m in sorted(in_template - in_code)]
     return out
 

@@ -110,10 +110,7 @@ def link_box(app, link, what="link"):
     return (
         f'<div class="link-box"><div class="actions">{share}'
         + button(_("Copy link"), "link-copy", what, cls="" if app.can_share else "primary")
-        + "</div>"
-        f'<label class="link-label">{escape(name)} <input type="text" id="link-text" class="link-text" readonly '
-        f'value="{escape(url)}" spellcheck="false"></label>'
-        f'<p class="hint">{escape(_("If copying does not work here, select the link text and copy it."))}</p></div>'
+        + (f'</div><label class="link-label">{escape(name)} <input type="text" id="link-text" class="link-text" readonly value="{escape(url)}" spellcheck="false"></label><p class="hint">' + escape(_('If copying does not work here, select the link text and copy it.')) + '</p></div>')
     )
 
 
@@ -146,19 +143,15 @@ def _seat_picture(app, view, **extra):
 def _link_options(app):
     kind = app.link_kind
     kinds = "".join(
-        f'<div class="choice">{button(_(label), "link-kind", k, pressed=kind == k)}'
-        f'<p class="hint">{escape(_(text))}</p></div>'
+        ('<div class="choice">' + button(_(label), 'link-kind', k, pressed=kind == k) + '<p class="hint">' + escape(_(text)) + '</p></div>')
         for k, (label, text) in KIND_TEXT.items()
     )
     intro = _("Two devices: after each turn you send the game's link by any messenger, and your friend opens it.")
     body = (
-        f"<h1>{escape(_('Play by link'))}</h1>"
-        f'<p class="hint">{escape(intro)}</p>'
-        f'<fieldset><legend>{escape(_("Kind of game"))}</legend><div class="choices">{kinds}</div></fieldset>'
-        f'<fieldset><legend>{escape(_("Your colour"))}</legend><div class="toggle">'
+        ('<h1>' + escape(_('Play by link')) + f'</h1><p class="hint">{escape(intro)}</p><fieldset><legend>' + escape(_('Kind of game')) + f'</legend><div class="choices">{kinds}</div></fieldset><fieldset><legend>' + escape(_('Your colour')) + '</legend><div class="toggle">')
         + button(_("Play Red"), "link-side", "red", pressed=app.link_side == RED)
         + button(_("Play Blue"), "link-side", "blue", pressed=app.link_side != RED)
-        + f'</div><p class="hint">{escape(_("Red moves first."))}</p></fieldset>'
+        + ('</div><p class="hint">' + escape(_('Red moves first.')) + '</p></fieldset>')
         + variant_fields(app)
         + '<div class="actions">'
         + button(_("Back"), "new")
@@ -180,11 +173,7 @@ def _link_invite(app):
         side=f"<strong>{escape(side_name(t.joiner))}</strong>", variant=escape(_variant_text(t.variant))
     )
     body = (
-        f"<h1>{escape(title.format(side=inviter))}</h1>"
-        f'<p class="invite-details">{details}</p>'
-        f'<p class="hint">{escape(_(text))}</p>'
-        f"<p>{escape(_('Set up your army; then send the link back.'))}</p>"
-        '<div class="actions">'
+        (f'<h1>{escape(title.format(side=inviter))}</h1><p class="invite-details">{details}</p><p class="hint">' + escape(_(text)) + '</p><p>' + escape(_('Set up your army; then send the link back.')) + '</p><div class="actions">')
         + button(_("Home"), "home")
         + button(_("Set up your army"), "link-join", cls="primary")
         + "</div>"
@@ -195,7 +184,7 @@ def _link_invite(app):
 def _setup(app):
     match = app.match
     text = _("{kind}, {variant}.").format(kind=_kind_game(match.kind), variant=_variant_text(match.variant))
-    note = f'<p class="link-note">{escape(text)} {escape(_(KIND_TEXT[match.kind][1]))}</p>'
+    note = (f'<p class="link-note">{escape(text)} ' + escape(_(KIND_TEXT[match.kind][1])) + '</p>')
     return pages._setup(app, note=note, ready_action="link-ready")
 
 
@@ -307,18 +296,15 @@ def verdict_markup(seat):
             "The check runs as soon as {side}'s final link arrives; if it never comes, the result stays unverified."
         ).format(side=opponent)
         return (
-            f'<p class="verdict pending-verdict" data-verdict="pending"><strong>{escape(_("Unverified result."))}'
-            f"</strong> {escape(said)}</p>"
+            '<p class="verdict pending-verdict" data-verdict="pending"><strong>' + escape(_('Unverified result.')) + f'</strong> {escape(said)}</p>'
         )
     if verdict == FAIR:
         said = _("Both armies were revealed and every claim made during the game checked out.")
         return (
-            f'<p class="verdict fair" data-verdict="fair"><strong>{escape(_("Verified fair."))}</strong> '
-            f"{escape(said)}</p>"
+            '<p class="verdict fair" data-verdict="fair"><strong>' + escape(_('Verified fair.')) + f'</strong> {escape(said)}</p>'
         )
     return (
-        f'<p class="verdict false" data-verdict="false"><strong>{escape(_("Not fair:"))}</strong> '
-        f"{escape(_('A claim made during the game does not match the revealed armies: this result cannot be trusted.'))}</p>"
+        '<p class="verdict false" data-verdict="false"><strong>' + escape(_('Not fair:')) + '</strong> ' + escape(_('A claim made during the game does not match the revealed armies: this result cannot be trusted.')) + '</p>'
     )
 
 
@@ -365,12 +351,11 @@ def _link_backup(app):
             "{side} gets the ordinary links only."
         )
     body = (
-        f"<h1>{escape(_('Back up this game'))}</h1>"
-        '<p class="warning" role="note"><strong>'
+        ('<h1>' + escape(_('Back up this game')) + '</h1><p class="warning" role="note"><strong>')
         + escape(_("Private: never send this link to your opponent."))
         + f"</strong> {escape(said.format(side=opponent))}</p>"
         + link_box(app, seat.backup_link(), "backup")
-        + f'<div class="actions">{button(_("Back to the game"), "link-back", cls="primary")}</div>'
+        + ('<div class="actions">' + button(_('Back to the game'), 'link-back', cls='primary') + '</div>')
     )
     return _screen("link-backup", body, app)
 
@@ -395,12 +380,9 @@ def _link_spectate(app):
         "Only the two players' devices know the rest."
     )
     panel = (
-        f"<h1>{escape(_('Watching a game'))}</h1>"
-        f'<p class="message" role="alert">{escape(error_text(app.link_error))}</p>'
-        f'<p class="status">{escape(status)}</p>'
-        f'<p class="hint">{escape(public)}</p>'
+        ('<h1>' + escape(_('Watching a game')) + f'</h1><p class="message" role="alert">{escape(error_text(app.link_error))}</p><p class="status">{escape(status)}</p><p class="hint">{escape(public)}</p>')
         + _events_list(view.last_turn, _("Last turn"), None, view.letters)
-        + f'<div class="actions">{button(_("Home"), "home", cls="primary")}</div>'
+        + ('<div class="actions">' + button(_('Home'), 'home', cls='primary') + '</div>')
         + _removed_trays(view)
     )
     return _board_screen("link-spectate", board_svg(picture), panel, app)
@@ -415,9 +397,7 @@ def _link_restore(app):
     older = _("An older copy of this game is saved on this device: restoring replaces it.")
     replace = f'<p class="hint">{escape(older)}</p>' if saved is not None else ""
     body = (
-        f"<h1>{escape(_('Restore a game from a backup link?'))}</h1>"
-        f'<p class="restore-what">{escape(what)}</p>{replace}'
-        '<div class="actions">'
+        ('<h1>' + escape(_('Restore a game from a backup link?')) + f'</h1><p class="restore-what">{escape(what)}</p>{replace}<div class="actions">')
         + button(_("Cancel"), "home")
         + button(_("Restore game"), "link-restore", cls="primary")
         + "</div>"
@@ -431,9 +411,7 @@ def _link_error(app):
     safe = _("Your saved game is unchanged.") if match is not None else _("No saved game was changed.")
     title = _("Backup not restored") if app.link_title == "backup" else _("This link cannot be used")
     body = (
-        f'<h1 class="link-title">{escape(title)}</h1>'
-        f'<p class="message link-error" role="alert">{escape(error_text(app.link_error))} {escape(safe)}</p>'
-        f'<div class="actions">{mine}{button(_("Home"), "home")}</div>'
+        f'<h1 class="link-title">{escape(title)}</h1><p class="message link-error" role="alert">{escape(error_text(app.link_error))} {escape(safe)}</p><div class="actions">{mine}' + button(_('Home'), 'home') + '</div>'
     )
     return _screen("link-error", body, app)
 

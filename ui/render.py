@@ -362,9 +362,7 @@ def board_svg(picture: BoardPicture) -> str:
     vb = " ".join(str(v) for v in VIEWBOX)
     out = [
         (
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}" '
-            f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
-            f'aria-label="{escape(_(BOARD_LABELS[bottom]))}">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}" viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" aria-label="' + escape(_(BOARD_LABELS[bottom])) + '">'
         ),
         _DEFS,
         f'<rect class="frame" x="-6" y="-6" width="{BOARD + 12}" height="{BOARD + 12}" rx="10" fill="{FRAME}"/>',
