@@ -34,7 +34,7 @@ from ui.i18n import DEFAULT, DOMAINS, LANGUAGES
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
 # The extraction settings of each domain whose template is made from the code by pybabel extract.
-SOURCES = {"messages": ROOT / "babel.cfg"}
+SOURCES = {"messages": "babel.cfg"}
 MARKERS = ("_", "N_", "ngettext", "pgettext")
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
@@ -95,7 +95,7 @@ def catalog_problems(po: Path, template, language: str) -> list[str]:
     """What is wrong with one catalog, against its template: one line per entry."""
     where = f"{language} {po.stem}"
     if not po.is_file():
-        return [f"{where}: {po.relative_to(ROOT)} is missing (run pybabel init)"]
+        return [f"{where}: locale/{language}/LC_MESSAGES/{po.name} is missing (run pybabel init)"]
     catalog = read(po, language)
     out = []
     have = {m.id for m in catalog if m.id}
@@ -125,7 +125,7 @@ def catalog_problems(po: Path, template, language: str) -> list[str]:
 
 
 def template_problems(domain: str, template) -> list[str]:
-    config = SOURCES.get(domain)
+    config = ROOT / SOURCES[domain] if domain in SOURCES else None
     if config is None:
         return []
     in_code = source_ids(config)
