@@ -38,22 +38,28 @@ def render(app):
         return _options(app)
     if app.screen == "setup":
         level = _("Against the computer, level {level}.").format(level=app.match.level)
-        note = (f'<p class="hint">{escape(level)} ' + escape(_(FAIRNESS)) + '</p>')
+        note = f'<p class="hint">{escape(level)} {escape(_(FAIRNESS))}</p>'
         return pages._setup(app, note=note, ready_action="computer-ready")
     return _play(app)
 
 
 def _options(app):
     levels = "".join(
-        ('<div class="choice">' + button(_('Level {n}').format(n=n), 'computer-level', n, pressed=app.computer_level == n) + '<p class="hint">' + escape(_(text)) + '</p></div>')
+        '<div class="choice">'
+        + button(_("Level {n}").format(n=n), "computer-level", n, pressed=app.computer_level == n)
+        + f'<p class="hint">{escape(_(text))}</p></div>'
         for n, text in LEVELS.items()
     )
     labels = (_("Red (moves first)"), _("Blue"))
     colours = "".join(
         button(labels[i], "computer-colour", side, pressed=app.computer_colour == i) for i, side in enumerate(SIDES)
     )
+    title, level, colour = _("Play the computer"), _("Level"), _("Your colour")
     body = (
-        ('<h1>' + escape(_('Play the computer')) + '</h1><p class="fairness">' + escape(_(FAIRNESS)) + '</p><fieldset><legend>' + escape(_('Level')) + f'</legend><div class="levels">{levels}</div></fieldset><fieldset><legend>' + escape(_('Your colour')) + f'</legend><div class="toggle">{colours}</div></fieldset>')
+        f"<h1>{escape(title)}</h1>"
+        f'<p class="fairness">{escape(_(FAIRNESS))}</p>'
+        f'<fieldset><legend>{escape(level)}</legend><div class="levels">{levels}</div></fieldset>'
+        f'<fieldset><legend>{escape(colour)}</legend><div class="toggle">{colours}</div></fieldset>'
         + variant_fields(app)
         + '<div class="actions">'
         + button(_("Back"), "new")
@@ -122,7 +128,8 @@ def _play(app):
         + button(_("Move list"), "history")
         + resign_control(app)
         + button(_("Home"), "home", cls="quiet")
-        + ('</div><p class="hint fairness">' + escape(_(FAIRNESS)) + '</p>')
+        + "</div>"
+        f'<p class="hint fairness">{escape(_(FAIRNESS))}</p>'
     )
     panel.append(_removed_trays(view))
     return _board_screen("play", board_svg(picture), "".join(panel), app)

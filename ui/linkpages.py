@@ -107,10 +107,14 @@ def link_box(app, link, what="link"):
     url = app.url_for(link)
     name = _(LINK_FIELD_NAMES[what])
     share = button(_("Share"), "link-share", what, cls="primary") if app.can_share else ""
+    by_hand = _("If copying does not work here, select the link text and copy it.")
     return (
         f'<div class="link-box"><div class="actions">{share}'
         + button(_("Copy link"), "link-copy", what, cls="" if app.can_share else "primary")
-        + (f'</div><label class="link-label">{escape(name)} <input type="text" id="link-text" class="link-text" readonly value="{escape(url)}" spellcheck="false"></label><p class="hint">' + escape(_('If copying does not work here, select the link text and copy it.')) + '</p></div>')
+        + "</div>"
+        f'<label class="link-label">{escape(name)} <input type="text" id="link-text" class="link-text" readonly '
+        f'value="{escape(url)}" spellcheck="false"></label>'
+        f'<p class="hint">{escape(by_hand)}</p></div>'
     )
 
 
@@ -143,15 +147,21 @@ def _seat_picture(app, view, **extra):
 def _link_options(app):
     kind = app.link_kind
     kinds = "".join(
-        ('<div class="choice">' + button(_(label), 'link-kind', k, pressed=kind == k) + '<p class="hint">' + escape(_(text)) + '</p></div>')
+        '<div class="choice">'
+        + button(_(label), "link-kind", k, pressed=kind == k)
+        + f'<p class="hint">{escape(_(text))}</p></div>'
         for k, (label, text) in KIND_TEXT.items()
     )
     intro = _("Two devices: after each turn you send the game's link by any messenger, and your friend opens it.")
+    title, kind_legend, colour, first = _("Play by link"), _("Kind of game"), _("Your colour"), _("Red moves first.")
     body = (
-        ('<h1>' + escape(_('Play by link')) + f'</h1><p class="hint">{escape(intro)}</p><fieldset><legend>' + escape(_('Kind of game')) + f'</legend><div class="choices">{kinds}</div></fieldset><fieldset><legend>' + escape(_('Your colour')) + '</legend><div class="toggle">')
+        f"<h1>{escape(title)}</h1>"
+        f'<p class="hint">{escape(intro)}</p>'
+        f'<fieldset><legend>{escape(kind_legend)}</legend><div class="choices">{kinds}</div></fieldset>'
+        f'<fieldset><legend>{escape(colour)}</legend><div class="toggle">'
         + button(_("Play Red"), "link-side", "red", pressed=app.link_side == RED)
         + button(_("Play Blue"), "link-side", "blue", pressed=app.link_side != RED)
-        + ('</div><p class="hint">' + escape(_('Red moves first.')) + '</p></fieldset>')
+        + f'</div><p class="hint">{escape(first)}</p></fieldset>'
         + variant_fields(app)
         + '<div class="actions">'
         + button(_("Back"), "new")
@@ -172,8 +182,13 @@ def _link_invite(app):
     details = escape(_("You play {side}, {variant}.")).format(
         side=f"<strong>{escape(side_name(t.joiner))}</strong>", variant=escape(_variant_text(t.variant))
     )
+    then = _("Set up your army; then send the link back.")
     body = (
-        (f'<h1>{escape(title.format(side=inviter))}</h1><p class="invite-details">{details}</p><p class="hint">' + escape(_(text)) + '</p><p>' + escape(_('Set up your army; then send the link back.')) + '</p><div class="actions">')
+        f"<h1>{escape(title.format(side=inviter))}</h1>"
+        f'<p class="invite-details">{details}</p>'
+        f'<p class="hint">{escape(_(text))}</p>'
+        f"<p>{escape(then)}</p>"
+        '<div class="actions">'
         + button(_("Home"), "home")
         + button(_("Set up your army"), "link-join", cls="primary")
         + "</div>"
@@ -295,17 +310,19 @@ def verdict_markup(seat):
             "(fight results, kinds, Spy sightings) could be checked: this result stands on {side}'s word. "
             "The check runs as soon as {side}'s final link arrives; if it never comes, the result stays unverified."
         ).format(side=opponent)
+        unverified = _("Unverified result.")
         return (
-            '<p class="verdict pending-verdict" data-verdict="pending"><strong>' + escape(_('Unverified result.')) + f'</strong> {escape(said)}</p>'
+            f'<p class="verdict pending-verdict" data-verdict="pending"><strong>{escape(unverified)}</strong> '
+            f"{escape(said)}</p>"
         )
     if verdict == FAIR:
         said = _("Both armies were revealed and every claim made during the game checked out.")
-        return (
-            '<p class="verdict fair" data-verdict="fair"><strong>' + escape(_('Verified fair.')) + f'</strong> {escape(said)}</p>'
-        )
-    return (
-        '<p class="verdict false" data-verdict="false"><strong>' + escape(_('Not fair:')) + '</strong> ' + escape(_('A claim made during the game does not match the revealed armies: this result cannot be trusted.')) + '</p>'
-    )
+        fair = _("Verified fair.")
+        return f'<p class="verdict fair" data-verdict="fair"><strong>{escape(fair)}</strong> {escape(said)}</p>'
+    # the audit's finding is English prose from the engine: the page says what it means
+    unfair = _("Not fair:")
+    said = _("A claim made during the game does not match the revealed armies: this result cannot be trusted.")
+    return f'<p class="verdict false" data-verdict="false"><strong>{escape(unfair)}</strong> {escape(said)}</p>'
 
 
 def over_extras(app):
@@ -350,10 +367,10 @@ def _link_backup(app):
             "to move this game to another of your devices (open it there to restore the game). "
             "{side} gets the ordinary links only."
         )
+    title, private = _("Back up this game"), _("Private: never send this link to your opponent.")
     body = (
-        ('<h1>' + escape(_('Back up this game')) + '</h1><p class="warning" role="note"><strong>')
-        + escape(_("Private: never send this link to your opponent."))
-        + f"</strong> {escape(said.format(side=opponent))}</p>"
+        f"<h1>{escape(title)}</h1>"
+        f'<p class="warning" role="note"><strong>{escape(private)}</strong> {escape(said.format(side=opponent))}</p>'
         + link_box(app, seat.backup_link(), "backup")
         + ('<div class="actions">' + button(_('Back to the game'), 'link-back', cls='primary') + '</div>')
     )
@@ -379,10 +396,16 @@ def _link_spectate(app):
         "This is the public board: where the pieces stand, and kinds that were unmasked or removed. "
         "Only the two players' devices know the rest."
     )
+    title = _("Watching a game")
     panel = (
-        ('<h1>' + escape(_('Watching a game')) + f'</h1><p class="message" role="alert">{escape(error_text(app.link_error))}</p><p class="status">{escape(status)}</p><p class="hint">{escape(public)}</p>')
+        f"<h1>{escape(title)}</h1>"
+        f'<p class="message" role="alert">{escape(error_text(app.link_error))}</p>'
+        f'<p class="status">{escape(status)}</p>'
+        f'<p class="hint">{escape(public)}</p>'
         + _events_list(view.last_turn, _("Last turn"), None, view.letters)
-        + ('<div class="actions">' + button(_('Home'), 'home', cls='primary') + '</div>')
+        + '<div class="actions">'
+        + button(_("Home"), "home", cls="primary")
+        + "</div>"
         + _removed_trays(view)
     )
     return _board_screen("link-spectate", board_svg(picture), panel, app)
@@ -396,8 +419,11 @@ def _link_restore(app):
     )
     older = _("An older copy of this game is saved on this device: restoring replaces it.")
     replace = f'<p class="hint">{escape(older)}</p>' if saved is not None else ""
+    title = _("Restore a game from a backup link?")
     body = (
-        ('<h1>' + escape(_('Restore a game from a backup link?')) + f'</h1><p class="restore-what">{escape(what)}</p>{replace}<div class="actions">')
+        f"<h1>{escape(title)}</h1>"
+        f'<p class="restore-what">{escape(what)}</p>{replace}'
+        '<div class="actions">'
         + button(_("Cancel"), "home")
         + button(_("Restore game"), "link-restore", cls="primary")
         + "</div>"
@@ -411,7 +437,9 @@ def _link_error(app):
     safe = _("Your saved game is unchanged.") if match is not None else _("No saved game was changed.")
     title = _("Backup not restored") if app.link_title == "backup" else _("This link cannot be used")
     body = (
-        f'<h1 class="link-title">{escape(title)}</h1><p class="message link-error" role="alert">{escape(error_text(app.link_error))} {escape(safe)}</p><div class="actions">{mine}' + button(_('Home'), 'home') + '</div>'
+        f'<h1 class="link-title">{escape(title)}</h1>'
+        f'<p class="message link-error" role="alert">{escape(error_text(app.link_error))} {escape(safe)}</p>'
+        f'<div class="actions">{mine}' + button(_("Home"), "home") + "</div>"
     )
     return _screen("link-error", body, app)
 

@@ -55,9 +55,8 @@ def language_menu(current):
         f'<option value="{code}" lang="{code}"{SELECTED if code == current else ""}>{escape(name)}</option>'
         for code, name in LANGUAGES.items()
     )
-    return (
-        '<div class="language-menu"><select id="language" aria-label="' + escape(_('Language')) + f'">{options}</select></div>'
-    )
+    label = escape(_("Language"))
+    return f'<div class="language-menu"><select id="language" aria-label="{label}">{options}</select></div>'
 
 
 def _message(app):
@@ -127,27 +126,32 @@ def _home(app):
     from .linkpages import home_items
 
     items += home_items(app)
-    saved = (
-        ('<h2>' + _('Saved games') + f"""</h2><ul class="saved-games">{''.join(items)}</ul>""")
-        if items
-        else ('<p class="hint">' + _('No saved games yet.') + '</p>')
-    )
+    heading, none = _("Saved games"), _("No saved games yet.")
+    saved = f'<h2>{heading}</h2><ul class="saved-games">{"".join(items)}</ul>' if items else f'<p class="hint">{none}</p>'
+    title, rules = _("Espionage"), _("Rules of the game")
     tagline = _("Hidden armies, two moves a turn, Spies that unmask, Sappers that clear Mines.")
     body = (
-        '<header><h1>' + _('Espionage') + f'</h1><p class="tagline">{tagline}</p></header><div class="actions main-actions">' + button(_('New game'), 'new', cls='primary') + f'</div>{saved}<p class="hint"><a href="RULES.md" target="_blank" rel="noopener">' + _('Rules of the game') + '</a></p>'
+        f'<header><h1>{title}</h1><p class="tagline">{tagline}</p></header>'
+        '<div class="actions main-actions">' + button(_("New game"), "new", cls="primary") + f"</div>{saved}"
+        f'<p class="hint"><a href="RULES.md" target="_blank" rel="noopener">{rules}</a></p>'
     )
     return _screen("home", body, app)
 
 
 def _new(app):
+    title = _("New game")
+    one_device = _("Two players, one device: the screen is covered while you hand it over.")
+    two_devices = _("Two devices: send each turn as a link, by any messenger.")
+    computer = _("One player against the computer, at three levels. It sees only what you see.")
     body = (
-        ('<h1>' + _('New game') + '</h1><div class="choices">')
+        f'<h1>{title}</h1><div class="choices">'
         + button(_("Pass and play"), "mode", "pass", cls="primary")
-        + ('<p class="hint">' + _('Two players, one device: the screen is covered while you hand it over.') + '</p>')
+        + f'<p class="hint">{one_device}</p>'
         + button(_("Play by link"), "link-new", cls="primary")
-        + ('<p class="hint">' + _('Two devices: send each turn as a link, by any messenger.') + '</p>')
+        + f'<p class="hint">{two_devices}</p>'
         + button(_("Play the computer"), "computer-new", cls="primary")
-        + ('<p class="hint">' + _('One player against the computer, at three levels. It sees only what you see.') + '</p></div><div class="actions">' + button(_('Back'), 'home') + '</div>')
+        + f'<p class="hint">{computer}</p></div>'
+        + '<div class="actions">' + button(_("Back"), "home") + "</div>"
     )
     return _screen("new", body, app)
 
@@ -155,11 +159,12 @@ def _new(app):
 def variant_fields(app):
     """The options of a new game: moves per turn and the number of volcanoes."""
     moves, volcanoes = app.options.moves_per_turn, app.options.volcanoes
+    per_turn, volcano_count = _("Moves per turn"), _("Volcanoes")
     return (
-        ('<fieldset><legend>' + _('Moves per turn') + '</legend><div class="toggle">')
+        f'<fieldset><legend>{per_turn}</legend><div class="toggle">'
         + button(_("2 moves per turn (standard)"), "moves", 2, pressed=moves == 2)
         + button(_("1 move per turn"), "moves", 1, pressed=moves == 1)
-        + ('</div></fieldset><fieldset><legend>' + _('Volcanoes') + '</legend><div class="toggle">')
+        + f'</div></fieldset><fieldset><legend>{volcano_count}</legend><div class="toggle">'
         + "".join(
             button(str(n), "volcanoes", n, pressed=volcanoes == n,
                    title=ngettext("{n} volcano", "{n} volcanoes", n).format(n=n))
@@ -170,10 +175,11 @@ def variant_fields(app):
 
 
 def _options(app):
+    title = _("Pass and play")
     body = (
-        ('<h1>' + _('Pass and play') + '</h1>')
+        f"<h1>{title}</h1>"
         + variant_fields(app)
-        + ('<div class="actions">' + button(_('Back'), 'new') + button(_('Start'), 'start', cls='primary') + '</div>')
+        + '<div class="actions">' + button(_("Back"), "new") + button(_("Start"), "start", cls="primary") + "</div>"
     )
     return _screen("options", body, app)
 
@@ -211,7 +217,10 @@ def _setup(app, note="", ready_action="ready"):
             f'<span class="kind-name" aria-hidden="true">{escape(name)}</span></button>'
         )
     saved = "".join(
-        ('<li>' + button(_('Load {name}').format(name=name), 'load-setup', name) + button(_('Forget'), 'delete-setup', name, cls='quiet') + '</li>')
+        "<li>"
+        + button(_("Load {name}").format(name=name), "load-setup", name)
+        + button(_("Forget"), "delete-setup", name, cls="quiet")
+        + "</li>"
         for name in sorted(app.offered_setups())
     )
     private = (
@@ -234,18 +243,25 @@ def _setup(app, note="", ready_action="ready"):
         )
     )
     count = ngettext("{n} of 30 placed", "{n} of 30 placed", placed).format(n=placed)
+    title = _("{side}: set up your army").format(side=side_name(side))
+    tray_name, setups, name, none = _("Army tray"), _("Saved setups"), _("Name"), _("None saved on this device yet.")
     panel = (
-        ('<h1>' + _('{side}: set up your army').format(side=side_name(side)) + f'</h1>{note}<p class="hint">{hint}</p><p class="count-line">{count}</p><div class="tray" role="group" aria-label="' + escape(_('Army tray')) + f"""">{''.join(tray)}</div><div class="actions">""")
+        f"<h1>{title}</h1>{note}"
+        f'<p class="hint">{hint}</p><p class="count-line">{count}</p>'
+        f'<div class="tray" role="group" aria-label="{escape(tray_name)}">{"".join(tray)}</div>'
+        '<div class="actions">'
         + button(_("Random setup"), "random-setup")
         + button(_("Fully random"), "random-setup", "full", cls="quiet")
         + button(_("Clear"), "clear")
         + button(_("Ready"), ready_action, disabled=not app.setup_complete, cls="primary")
-        + (f'''</div><details class="saved-setups"{(' open' if app.setups_open else '')}><summary>''' + _('Saved setups') + '</summary><label>' + _('Name') + ' <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>')
+        + "</div>"
+        f'<details class="saved-setups"{" open" if app.setups_open else ""}><summary>{setups}</summary>'
+        f'<label>{name} <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>'
         + button(_("Save setup"), "save-setup")
         + private
-        + (f"<ul>{saved}</ul>" if saved else ('<p class="hint">' + _('None saved on this device yet.') + '</p>'))
+        + (f"<ul>{saved}</ul>" if saved else f'<p class="hint">{none}</p>')
         + "</details>"
-        + ('<div class="actions secondary">' + button(_('Home'), 'home', cls='quiet') + '</div>')
+        + '<div class="actions secondary">' + button(_("Home"), "home", cls="quiet") + "</div>"
     )
     return _board_screen("setup", board_svg(picture), panel, app)
 
@@ -262,12 +278,14 @@ def _board_screen(name, svg, panel, app):
 def _cover(app):
     side, other = side_name(app.side), side_name(1 - app.side)
     rematch = _("Rematch, colours swapped: whoever played {other} last game plays {side} now.")
+    hand = _("Hand the device to {side}").format(side=side)
+    privately = _("{side}: press the button when the other player is not looking.").format(side=side)
     body = (
         '<div class="cover-inner">'
         + (f'<p class="rematch-note">{rematch.format(other=other, side=side)}</p>' if app.rematch else "")
-        + ('<p class="cover-title">' + _('Hand the device to {side}').format(side=side) + '</p><p class="hint">' + _('{side}: press the button when the other player is not looking.').format(side=side) + '</p>')
+        + f'<p class="cover-title">{hand}</p><p class="hint">{privately}</p>'
         + button(_("Show {side}'s board").format(side=side), "reveal", cls="primary")
-        + ('<p>' + button(_('Home'), 'home', cls='quiet') + '</p>')
+        + "<p>" + button(_("Home"), "home", cls="quiet") + "</p>"
         + "</div>"
     )
     return f'<section class="screen screen-cover cover" data-screen="cover">{body}</section>'
@@ -285,7 +303,7 @@ def _removed_trays(view):
             f"{piece_svg(letter_of(k, side), side, size=28)}</span>"
             for k in kinds
         )
-        icons = icons or ('<span class="hint">' + _('none') + '</span>')
+        icons = icons or '<span class="hint">' + _("none") + "</span>"
         lost = _("{side} lost ({n})").format(side=side_name(side), n=len(kinds))
         out.append(
             f'<div class="removed removed-{SIDES[side]}"><h3>{lost}</h3>'
@@ -399,8 +417,10 @@ def planned_line(app, need, then=""):
     if app.planned:
         planned = ", ".join(str(m) for m in app.planned)
         if app.turn_complete:
-            return ('<p class="planned-line">' + escape(_('Planned: {moves}. Turn complete: submit it.').format(moves=planned)) + '</p>')
-        return ('<p class="planned-line">' + escape(_('Planned: {moves}. Now move another piece.').format(moves=planned)) + '</p>')
+            said = _("Planned: {moves}. Turn complete: submit it.").format(moves=planned)
+        else:
+            said = _("Planned: {moves}. Now move another piece.").format(moves=planned)
+        return f'<p class="planned-line">{escape(said)}</p>'
     if need == 2:
         hint = _("Tap a piece, then a lit square. Two moves by two different pieces, then submit.")
     else:
@@ -423,7 +443,7 @@ def _play(app):
         panel.append(_events_list(last, _("{side}'s last turn").format(side=other), side, view.letters))
     if match.draw_offered_to(side):
         panel.append(
-            ('<div class="offer"><p>' + _('{side} offers a draw.').format(side=other) + '</p>')
+            "<div class=\"offer\"><p>" + _("{side} offers a draw.").format(side=other) + "</p>"
             + button(_("Accept draw"), "accept-draw")
             + button(_("Decline draw"), "decline-draw")
             + "</div>"
@@ -492,7 +512,8 @@ def turn_list(events, viewer, current):
             f'<li class="{cls}" data-step="{step}">{button(label, "history-turn", step, pressed=step == current)}'
             f"<span>{escape(said)}</span></li>"
         )
-    return f'<ol class="turn-list">{"".join(items)}</ol>' if items else ('<p class="hint">' + _('No moves yet.') + '</p>')
+    none = _("No moves yet.")
+    return f'<ol class="turn-list">{"".join(items)}</ol>' if items else f'<p class="hint">{none}</p>'
 
 
 def _history(app):
@@ -514,7 +535,11 @@ def _history(app):
         fights=fights(group),
     )
     panel = (
-        "<h1>" + _("{side}'s move list").format(side=side_name(side)) + (f'''</h1><p class="history-caption hint" data-step="{('' if step is None else step)}">{escape(caption)}</p><div class="actions">''' + button(_('Back to the game'), 'history-close', cls='primary') + '</div>')
+        "<h1>" + _("{side}'s move list").format(side=side_name(side)) + "</h1>"
+        f'<p class="history-caption hint" data-step="{"" if step is None else step}">{escape(caption)}</p>'
+        '<div class="actions">'
+        + button(_("Back to the game"), "history-close", cls="primary")
+        + "</div>"
         + turn_list(live.events, side, step)
     )
     return _board_screen("history", board_svg(picture), panel, app)
@@ -561,14 +586,16 @@ def _over(app):
             fights=fights((current,)) if current else (),
         )
         replay = (
-            ('<p class="hint">' + _('Both armies are revealed. Step through the whole game:') + '</p><div class="actions replay">')
+            '<p class="hint">'
+            + _("Both armies are revealed. Step through the whole game:")
+            + '</p><div class="actions replay">'
             + button(_("First"), "replay", "first", disabled=step == 0)
             + button(_("Back"), "replay", "back", disabled=step == 0)
             + button(_("Forward"), "replay", "forward", disabled=step == total)
             + button(_("Last"), "replay", "last", disabled=step == total)
             + f'</div><p class="replay-caption" data-step="{step}">{caption}</p>'
         )
-        every_turn = ('<h2>' + _('Every turn') + '</h2>') + turn_list(game.full_view().events, None, step)
+        every_turn = "<h2>" + _("Every turn") + "</h2>" + turn_list(game.full_view().events, None, step)
     else:  # a sealed link game before the other army is revealed: this player's own view
         view = match.view(app.side)
         picture = BoardPicture(

@@ -360,9 +360,12 @@ def board_svg(picture: BoardPicture) -> str:
     owners = picture.owners or _NO_OWNERS
 
     vb = " ".join(str(v) for v in VIEWBOX)
+    label = escape(_(BOARD_LABELS[bottom]))
     out = [
         (
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}" viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" aria-label="' + escape(_(BOARD_LABELS[bottom])) + '">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}" '
+            f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
+            f'aria-label="{label}">'
         ),
         _DEFS,
         f'<rect class="frame" x="-6" y="-6" width="{BOARD + 12}" height="{BOARD + 12}" rx="10" fill="{FRAME}"/>',
