@@ -53,7 +53,7 @@ def browser_files(root: Path = ROOT) -> list[str]:
             if "__pycache__" in rel.parts or is_test_file(rel) or is_dev_file(rel):
                 continue
             found.append(rel.as_posix())
-    return sorted(found) + catalog_files(root)
+    return sorted(found + catalog_files(root))
 
 
 def catalog_files(root: Path = ROOT) -> list[str]:
