@@ -78,7 +78,7 @@ def test_the_check_lists_untranslated_fuzzy_missing_and_broken_entries(tmp_path)
 def test_the_check_sees_marked_strings_the_extractor_cannot(monkeypatch, tmp_path):
     (tmp_path / "ui").mkdir()
     (tmp_path / "ui" / "page.py").write_text(
-        'from ui.i18n import _\n\ndef page():\n    return f"<h1>{_(\'Hidden in an f-string\')}</h1>" + _("Seen")\n'
+        'from ui.i18n import _\n\ndef page():\n    return f"<h1>{_(\'Hidden in an f-string\')}</h1>" + _("Seen") + _("New here")\n'
     )
     (tmp_path / "babel.cfg").write_text("[python: ui/**.py]\n")
     monkeypatch.setattr(check_translations, "ROOT", tmp_path)
@@ -87,5 +87,6 @@ def test_the_check_sees_marked_strings_the_extractor_cannot(monkeypatch, tmp_pat
     template.add("Gone")
     assert check_translations.template_problems("messages", template) == [
         "messages: 'Hidden in an f-string' is marked where pybabel extract cannot see it (inside an f-string?)",
+        "messages.pot: stale, the code has 'New here' (run pybabel extract)",
         "messages.pot: stale, the code no longer has 'Gone'",
     ]
