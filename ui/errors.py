@@ -9,9 +9,10 @@ it again). The app's own refusals are :class:`Failure` values."""
 from espionage import IllegalMove, SetupError
 from espionage.board import square_name
 from espionage.link import errors as link
+from espionage.sealed.audit import Finding
 
 from .i18n import N_, _
-from .words import side_name
+from .words import kind_name, outcome_text, side_name
 
 
 class Failure(ValueError):
@@ -92,10 +93,56 @@ ILLEGAL = {
 }
 
 
+# The audit's findings (espionage.sealed.audit.Finding), by code: {side} is the side whose claim was false.
+FINDINGS = {
+    "unrevealed": N_("{side} has not revealed its army yet."),
+    "commitment": N_("{side}'s army does not match the sealed commitment it sent at the start."),
+    "end": N_("The game's end does not follow the rules: the links say “{outcome}”, the rules say “{truth}”."),
+    "no-legal-move": N_("Turn {turn}: {side} claimed to have no legal move, but it had one."),
+    "one-move": N_("Turn {turn}: {side} ended its turn after one move, though another piece could move."),
+    "attacker-won": N_(
+        "Turn {turn}: {side} claimed the attacking {attacker} beat its {defender} on {square}; the {defender} wins."
+    ),
+    "defender-won": N_(
+        "Turn {turn}: {side} claimed its {defender} on {square} beat the attacking {attacker}; the {attacker} wins."
+    ),
+    "removed-kind": N_("Turn {turn}: {side} said its piece removed on {square} was a {said}; it was a {truth}."),
+    "watched-without-spy": N_("Turn {turn}: {side} asked for the kind on {square} but has no Spy next to it."),
+    "spy-unsaid": N_("Turn {turn}: {side} has a Spy next to {square} but did not say so."),
+    "kind": N_("Turn {turn}: {side} said its piece on {square} was a {said}; it is a {truth}."),
+    "not-a-spy": N_("Turn {turn}: {side} said its piece on {square} was a Spy; it is a {truth}."),
+    "hidden-spy": N_("Turn {turn}: {side}'s Spy moved to {square} but {side} said it was not a Spy."),
+    "immovable-moved": N_("Turn {turn}: {side}'s {kind} on {square} moved."),
+    "moved-without-move": N_("Turn {turn}: {side} had no legal move but claimed the move {move}."),
+    "moved-after-end": N_("Turn {turn}: {side} claimed the move {move} after the game had ended ({outcome})."),
+    "illegal": N_("Turn {turn}: {side}'s move {move} is illegal: {reason}"),
+    "attacker-kind": N_("Turn {turn}: {side} attacked {square} with its {truth} but said it was a {said}."),
+    "asked-without-spy": N_(
+        "Turn {turn}: {side} asked for the kinds around {square} but its piece there is a {truth}, not a Spy."
+    ),
+    "spy-did-not-ask": N_("Turn {turn}: {side}'s Spy moved to {square} but {side} did not ask for the kinds around it."),
+}
+
+
+def finding_text(finding):
+    """The audit's first false claim, in the player's words."""
+    facts = dict(finding.facts)
+    words = {"side": side_name, "square": square_name, "move": str, "error": error_text}
+    for name in ("kind", "said", "truth", "attacker", "defender"):
+        words[name] = kind_name
+    for name in ("outcome", "truth") if finding.code == "end" else ("outcome",):
+        words[name] = lambda outcome: outcome_text(outcome) if outcome is not None else _("the game goes on")
+    said = {name: words.get(name, str)(value) for name, value in facts.items()}
+    said["reason"] = said.pop("error", "")
+    return _(FINDINGS[finding.code]).format(**said)
+
+
 def error_text(error):
     """The sentence for ``error`` (an exception of the engine or a Failure; "" for none)."""
     if not error:
         return ""
+    if isinstance(error, Finding) and error.code in FINDINGS:
+        return finding_text(error)
     if isinstance(error, Failure):
         facts = dict(error.facts)
         for name in ("side", "other"):

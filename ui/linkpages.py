@@ -319,9 +319,8 @@ def verdict_markup(seat):
         said = _("Both armies were revealed and every claim made during the game checked out.")
         fair = _("Verified fair.")
         return f'<p class="verdict fair" data-verdict="fair"><strong>{escape(fair)}</strong> {escape(said)}</p>'
-    # the audit's finding is English prose from the engine: the page says what it means
     unfair = _("Not fair:")
-    said = _("A claim made during the game does not match the revealed armies: this result cannot be trusted.")
+    said = error_text(verdict)
     return f'<p class="verdict false" data-verdict="false"><strong>{escape(unfair)}</strong> {escape(said)}</p>'
 
 
