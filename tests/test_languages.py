@@ -11,6 +11,7 @@ import pytest
 from espionage import Game, IllegalMove
 from espionage.board import square_name
 from espionage.link import IncompleteLink, NotALink
+from espionage.sealed.audit import Finding
 from tests.helpers import english_words, epn
 from tests.test_app import Page, page, plan, text, to_play
 from tests.test_link_app import link_of
@@ -283,3 +284,11 @@ def test_no_english_is_left_on_the_czech_link_and_computer_screens():
     computer.dispatch("resign")
     computer.dispatch("resign-confirm")
     assert computer.screen == "over" and english_left(computer, words) == []
+
+
+def test_the_audits_finding_names_the_liar_in_the_players_language():
+    finding = Finding("turn 1: Blue's Mine on b8 moved", "immovable-moved", turn=1, side=1, kind="M", square=71)
+    assert finding == "turn 1: Blue's Mine on b8 moved"  # the engine's English, for Python users
+    assert error_text(finding) == "Turn 1: Blue's Mine on b8 moved."
+    i18n.use("cs")
+    assert error_text(finding) == "Kolo 1: Modrý táhl z b8 figurkou, která se nesmí hýbat (Mina)."
