@@ -160,7 +160,7 @@ class App(LinkPlay, ComputerPlay):
 
     def title(self):
         """The page's title, in the player's language."""
-        return i18n._("Espionage")
+        return _("Espionage")
 
     def do_language(self, language):
         """Speak ``language`` from now on; the screen, the game and every tap so far stay as they are."""
