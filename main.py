@@ -42,7 +42,7 @@ def _storage():
         return MemoryStorage()
 
 
-app = App(_storage())
+app = App(_storage(), languages=[str(tag) for tag in (window.navigator.languages or [window.navigator.language])])
 app.base_url = str(window.location.href).split("#")[0]
 app.can_share = hasattr(window.navigator, "share")
 root = document.getElementById("app")
@@ -66,6 +66,17 @@ def render(whole=False):
         window.console.error(f"patching the page failed ({e!r}): written whole")
         root.innerHTML = markup
     shown["markup"] = markup
+
+
+def speak():
+    """The page says which language it is in (screen readers, hyphenation, fonts)."""
+    document.documentElement.lang = app.language
+    document.title = app.title()
+
+
+def on_language(event):
+    if event.target.id == "language":
+        dispatch("language", str(event.target.value))
 
 
 def _element(elements, path):
@@ -105,6 +116,7 @@ def dispatch(action, arg="", value="", whole=False):
     render(whole)
     if app.rules_open != reading:
         scroll_for_rules()
+    speak()
     animate(app.motion)
     effect, app.effect = app.effect, None
     if effect:
@@ -409,6 +421,7 @@ for name in ("pointerup", "pointercancel"):
 for name, handler in (("click", on_click), ("pointerdown", on_pointer_down), ("pointerup", on_pointer_up)):
     root.addEventListener(name, create_proxy(handler))
 document.addEventListener("keydown", create_proxy(on_key))
+root.addEventListener("change", create_proxy(on_language))
 window.addEventListener("hashchange", create_proxy(on_hash_change))
 links = window.BroadcastChannel.new("espionage-links")
 links.addEventListener("message", create_proxy(on_link_handed))
@@ -418,6 +431,7 @@ window.addEventListener("popstate", create_proxy(on_pop_state))
 if str(window.location.hash)[1:]:
     app.dispatch("open-link", str(window.location.hash)[1:], "load")
 render()
+speak()
 arm_back()
 document.documentElement.classList.add("ready")
 computer()

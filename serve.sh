@@ -5,5 +5,6 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/tools/setup.sh"
 setup_runtime
 update_files_list
+compile_catalogs
 cd "$ROOT"
 exec python3 tools/serve.py "$@"

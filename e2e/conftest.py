@@ -20,6 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import sync_playwright
 
 # the project root is on sys.path (pyproject.toml: [tool.pytest.ini_options] pythonpath)
+from tools import compile_catalogs
 from tools.browser import launch_chromium
 from tools.serve import start_in_thread
 
@@ -38,6 +39,7 @@ def server_url():
     """Base URL (ending in '/') of the project root served by tools/serve.py."""
     if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").is_file():
         pytest.fail("static/vendor/ is missing: run ./test.sh (or ./serve.sh) to install the runtime")
+    compile_catalogs.main()  # the page loads the translations compiled from locale/ (cheap, idempotent)
     url, server = start_in_thread(ROOT)
     yield url
     server.shutdown()

@@ -229,40 +229,48 @@ class Game(State):
         try:
             return Move.from_str(move)
         except ValueError as e:
-            raise IllegalMove(str(e)) from None
+            raise IllegalMove(str(e), "not-a-move") from None
 
     def _check(self, m):
         if self.outcome is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", "game-over")
         fr, to = m.from_square, m.to_square
         if to not in ORTHOGONAL[fr]:
-            raise IllegalMove("a piece moves one square up, down, left or right")
+            raise IllegalMove("a piece moves one square up, down, left or right", "far", (fr, to))
         side = self._side
         owner = self._owner[fr]
         kind = self._kind[fr]
         if owner is None:
             what = "a volcano" if kind == VOLCANO else "empty"
-            raise IllegalMove(f"{square_name(fr)} is {what}: there is no piece to move")
+            raise IllegalMove(f"{square_name(fr)} is {what}: there is no piece to move", "no-piece", (fr,))
         if owner != side:
             raise IllegalMove(
                 f"the piece on {square_name(fr)} is {SIDES[owner].capitalize()}'s; "
-                f"it is {SIDES[side].capitalize()}'s turn"
+                f"it is {SIDES[side].capitalize()}'s turn",
+                "not-yours",
+                (fr,),
             )
         if kind == MINE:
-            raise IllegalMove("Mines never move")
+            raise IllegalMove("Mines never move", "mine", (fr,))
         if kind == HEADQUARTERS:
-            raise IllegalMove("the Headquarters never moves")
+            raise IllegalMove("the Headquarters never moves", "headquarters", (fr,))
         first = self._first
         if first is not None and fr == first.to_square:
-            raise IllegalMove("that piece already moved this turn: the second move is made with another piece")
+            raise IllegalMove(
+                "that piece already moved this turn: the second move is made with another piece", "moved", (fr,)
+            )
         if to in self.volcanoes:
-            raise IllegalMove(f"nothing may enter the volcano on {square_name(to)}")
+            raise IllegalMove(f"nothing may enter the volcano on {square_name(to)}", "into-volcano", (to,))
         if self._owner[to] == side:
-            raise IllegalMove(f"{square_name(to)} holds one of your own pieces")
+            raise IllegalMove(f"{square_name(to)} holds one of your own pieces", "own-piece", (to,))
         if first is not None and to == first.to_square:
-            raise IllegalMove(f"the second move may not enter {square_name(to)}, which the first move attacked")
+            raise IllegalMove(
+                f"the second move may not enter {square_name(to)}, which the first move attacked", "attacked", (to,)
+            )
         if m.key in self._no_return_keys[side]:
-            raise IllegalMove(f"no return to {square_name(to)} this turn: that piece came from there last turn")
+            raise IllegalMove(
+                f"no return to {square_name(to)} this turn: that piece came from there last turn", "no-return", (to,)
+            )
 
     def play(self, move):
         """Play one move (a Move or ``"e3-e4"``); IllegalMove says why if it is not legal."""
@@ -285,11 +293,11 @@ class Game(State):
                 if self.outcome is not None and played:
                     break
                 if played and self._first is None:
-                    raise IllegalMove("the turn has already ended")
+                    raise IllegalMove("the turn has already ended", "turn-ended")
                 self.play(m)
                 played += 1
             if self._first is not None and self.outcome is None:
-                raise IllegalMove("the turn is not complete: it needs a second move by another piece")
+                raise IllegalMove("the turn is not complete: it needs a second move by another piece", "turn-incomplete")
         except IllegalMove:
             for _ in range(played):
                 self.undo()
@@ -326,7 +334,7 @@ class Game(State):
     def undo(self):
         """Take back the last move (or resignation or agreed draw), for analysis."""
         if not self._history:
-            raise IllegalMove("there is no move to take back")
+            raise IllegalMove("there is no move to take back", "nothing-to-undo")
         (
             squares,
             self._unmasked,
@@ -359,14 +367,14 @@ class Game(State):
         """``side`` resigns: the other side wins."""
         loser = side_index(side)
         if self.outcome is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", "game-over")
         self._history.append(self._snapshot())
         self.outcome = Outcome(SIDES[1 - loser], "resignation")
 
     def agree_draw(self):
         """Both players agreed to a draw."""
         if self.outcome is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", "game-over")
         self._history.append(self._snapshot())
         self.outcome = Outcome(None, "agreement")
 

@@ -23,7 +23,41 @@ REASONS = ("headquarters", "no_mobile_pieces", "move_limit", "no_legal_move", "r
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid; the message tells the player why."""
+    """A move the rules forbid; the message tells a Python user why in English.
+
+    ``code`` says why for a program ("far", "no-return", ...: the list is
+    ``ILLEGAL_CODES``) and ``squares`` names the squares it is about, so an
+    interface can say it in its player's language."""
+
+    def __init__(self, message, code="illegal", squares=()):
+        super().__init__(message)
+        self.code = code
+        self.squares = tuple(squares)
+
+
+ILLEGAL_CODES = (
+    "illegal",  # no more precise reason
+    "not-a-move",  # text that is not a move such as "e3-e4"
+    "game-over",
+    "not-your-turn",
+    "far",  # not one square up, down, left or right
+    "no-piece",  # squares: (the empty square or volcano,)
+    "not-yours",  # squares: (the square of the other side's piece,)
+    "mine",
+    "headquarters",
+    "moved",  # the piece already moved this turn
+    "into-volcano",  # squares: (the volcano,)
+    "own-piece",  # squares: (the square of the player's own piece,)
+    "attacked",  # squares: (the square the first move attacked,)
+    "no-return",  # squares: (the square the piece came from last turn,)
+    "turn-ended",
+    "turn-incomplete",
+    "turn-complete",
+    "empty-turn",
+    "nothing-to-undo",
+    "no-game",  # nothing to resign
+    "no-draw-offer",
+)
 
 
 class Outcome(NamedTuple):

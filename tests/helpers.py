@@ -108,3 +108,27 @@ def counts(position):
         if c and c not in "V?":
             out[c] = out.get(c, 0) + 1
     return out
+
+
+def english_words(language, root=None):
+    """The words of the English interface (the msgids of locale/messages.pot, three letters or
+    more, lower case) that no translation into ``language`` uses: any of them on a page in
+    that language is English left untranslated."""
+    import re
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    locale = Path(root or Path(__file__).resolve().parent.parent) / "locale"
+
+    def words(texts):
+        found = set()
+        for text in texts:
+            found |= {w.lower() for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{\w*\}", " ", text))}
+        return found
+
+    with (locale / "messages.pot").open("rb") as f:
+        english = [i for m in read_po(f) if m.id for i in (m.id if isinstance(m.id, tuple) else (m.id,))]
+    with (locale / language / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        translated = [s for m in read_po(f) if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    return words(english) - words(translated)

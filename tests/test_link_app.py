@@ -214,7 +214,7 @@ def test_resignation_and_draws_in_a_sealed_game():
     press(blue, "Resign")  # "Resign this game?"
     assert blue.screen == "over"
     assert over(blue) == ("red:resignation", "pending")
-    assert "Unverified result." in blue.html() and "stands on Red's word" in blue.html()
+    assert "Unverified result." in blue.html() and "stands on Red's word" in unescape(blue.html())
     home = App(blue.storage)
     home.dispatch("home")
     assert "finished, unverified: Red has not revealed its army yet" in home.html()  # the home list says so too
@@ -270,7 +270,7 @@ def test_sealed_fights_are_pending_until_the_reply():
         red.dispatch("open-link", link_of(blue))
     html = red.html()
     assert "result pending" in html or "findings pending" in html or "comes with the next link" in html
-    assert "only Blue's device knows Blue's pieces" in html
+    assert "only Blue's device knows Blue's pieces" in unescape(html)
 
 
 def test_casual_waiting_screen_lists_the_fight():

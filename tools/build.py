@@ -6,7 +6,7 @@ The file list is derived, never written down: the page's own references
 (index.html's href/src, pyscript.toml's interpreter), the runtime files
 tools/vendor.py installs, the PyScript modules reachable from core.js (minus the
 plugins pyscript.toml turns off), and the Python packages tools/gen_files.py
-lists. The game's Python travels as one archive (python.zip) that PyScript
+lists (with the compiled translations). The game's Python travels as one archive (python.zip) that PyScript
 unpacks before main.py runs. The site adds a web app manifest, icons drawn from
 the game's own art (ui/render.py) and a Workbox service worker that precaches
 all of it, so the page works offline and at any path (e.g. /espionage/).
@@ -170,7 +170,11 @@ def copy_page_files(tmp: Path) -> str:
 def add_python(tmp: Path, runtime: str) -> None:
     """The game's archive, and bytecode for it and for the standard library it imports."""
     sources = tmp / "sources.zip.tmp"
-    write_archive(sources, gen_files.browser_files())
+    files = gen_files.browser_files()
+    missing = [name for name in files if not (ROOT / name).is_file()]
+    if missing:
+        raise SystemExit(f"build: {missing[0]} is missing (./build.sh compiles the translations in locale/ first)")
+    write_archive(sources, files)
     stdlib = tmp / runtime / "python_stdlib.zip"
     node("precompile.mjs", str(sources), str(ROOT / "main.py"), str(tmp / ARCHIVE), str(stdlib), str(stdlib))
     sources.unlink()

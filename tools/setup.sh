@@ -52,15 +52,20 @@ update_files_list() {
     cd "$ROOT" && python3 tools/gen_files.py || die "updating pyscript.toml failed"
 }
 
-# .venv with the project and its test tools
-setup_venv() {
-    cd "$ROOT" || exit 1
-    local py stamp="$VENV/.espionage-pyproject.sha256" want
+make_venv() {
+    local py
     if [ ! -x "$VENV/bin/python" ]; then
         py="$(find_python)" || die "Python 3.11+ is needed"
         say "creating .venv with $py"
         "$py" -m venv "$VENV" || die "python -m venv failed (Debian: apt-get install python3-venv)"
     fi
+}
+
+# .venv with the project and its test tools
+setup_venv() {
+    cd "$ROOT" || exit 1
+    local stamp="$VENV/.espionage-pyproject.sha256" want
+    make_venv
     want="$(sha_of pyproject.toml)"
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
         say "pip install -e '.[test]'"
@@ -68,6 +73,19 @@ setup_venv() {
             die "pip install failed"
         printf '%s\n' "$want" >"$stamp"
     fi
+}
+
+# locale/*/LC_MESSAGES/*.mo <- .po, compiled by Babel. ./serve.sh and ./build.sh need only
+# Babel: without the test tools, .venv gets just it (the '.[i18n]' extra).
+compile_catalogs() {
+    cd "$ROOT" || exit 1
+    if ! "$VENV/bin/python" -c "import babel" 2>/dev/null; then
+        make_venv
+        say "pip install -e '.[i18n]' (Babel, to compile the translations)"
+        "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e '.[i18n]' ||
+            die "pip install failed (Babel is needed to compile the translations in locale/)"
+    fi
+    "$VENV/bin/python" tools/compile_catalogs.py || die "compiling the translations (locale/) failed"
 }
 
 # Chromium for the browser tests: the system one if present, else install one.

@@ -25,9 +25,11 @@ from espionage.board import (
 )
 from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
-from . import motion, pages, words
+from . import i18n, motion, pages, words
 from .computer import ComputerMatch, ComputerPlay, load_computer_matches
-from .linkplay import LinkPlay, sentence
+from .errors import error_text
+from .i18n import _
+from .linkplay import LinkPlay
 from .saves import (
     UI_KEY,
     Match,
@@ -49,10 +51,13 @@ UNDER_RULES = ("square", "drop", "key")
 class App(LinkPlay, ComputerPlay):
     """The whole app state: which screen, the match on it, and the taps so far."""
 
-    def __init__(self, storage, rng=None, clock=time.time):
+    def __init__(self, storage, rng=None, clock=time.time, languages=()):
+        """``languages``: the browser's preferences (``navigator.languages``), for a first visit."""
         self.storage = storage
         self.rng = rng or random.Random()
         self.clock = clock
+        self.language = self._remembered_language() or i18n.best_language(languages)
+        i18n.use(self.language)
         self.message = ""
         self.matches, self.damaged = load_matches(storage)
         computer, damaged = load_computer_matches(storage)
@@ -91,7 +96,17 @@ class App(LinkPlay, ComputerPlay):
             "options": [self.options.moves_per_turn, self.options.volcanoes],
             "draft": self._draft_state(),
             "rules": self.rules_open,
+            "language": self.language,
         }
+
+    def _remembered_language(self):
+        """The language chosen on this device before (kept with the screen state), or None."""
+        try:
+            data = json.loads(self.storage.get(UI_KEY) or "{}")
+        except (ValueError, TypeError, AttributeError):
+            return None
+        language = data.get("language") if isinstance(data, dict) else None
+        return language if language in i18n.LANGUAGES else None
 
     def _restore_ui(self):
         """Come back to the screen a reload left, or home if that is gone."""
@@ -128,7 +143,7 @@ class App(LinkPlay, ComputerPlay):
         try:
             match.save(self.storage)
         except Exception:
-            self.message = match.SAVE_FAILED
+            self.message = _(match.SAVE_FAILED)
             return False
         return True
 
@@ -152,14 +167,24 @@ class App(LinkPlay, ComputerPlay):
         self._remember_ui()
 
     def html(self):
-        return pages.render(self)
+        return pages.render(self) + pages.language_menu(self.language)
+
+    def title(self):
+        """The page's title, in the player's language."""
+        return _("Espionage")
+
+    def do_language(self, language):
+        """Speak ``language`` from now on; the screen, the game and every tap so far stay as they are."""
+        if language in i18n.LANGUAGES:
+            self.language = language
+            i18n.use(language)
 
     # -- home, new game, options -----------------------------------------------------
 
-    def do_home(self, _):
+    def do_home(self, _arg):
         self._reset_screen("home")
 
-    def do_new(self, _):
+    def do_new(self, _arg):
         self._reset_screen("new")
 
     def do_mode(self, mode):
@@ -174,11 +199,11 @@ class App(LinkPlay, ComputerPlay):
         if arg.isdigit() and int(arg) in range(0, 11, 2):
             self.options = Variant(self.options.moves_per_turn, int(arg))
 
-    def do_start(self, _):
+    def do_start(self, _arg):
         if self.screen == "options":
             self._new_match()
 
-    def do_rematch(self, _):
+    def do_rematch(self, _arg):
         """The same options again, colours swapped: pass and play says who plays which now;
         a link game sets up a new invitation with this device's colour swapped."""
         match = self.match
@@ -225,7 +250,7 @@ class App(LinkPlay, ComputerPlay):
         if self.screen == "home":
             self.confirm = key
 
-    def do_delete_confirm(self, _):
+    def do_delete_confirm(self, _arg):
         if self.confirm is None:
             return
         delete_match(self.storage, getattr(self.matches.get(self.confirm), "key", self.confirm))
@@ -233,17 +258,17 @@ class App(LinkPlay, ComputerPlay):
         self.damaged = [k for k in self.damaged if k != self.confirm]
         self.confirm = None
 
-    def do_cancel(self, _):
+    def do_cancel(self, _arg):
         self.confirm = None
 
-    def do_rules(self, _):
+    def do_rules(self, _arg):
         """Open the Rules over the current screen, which stays as it is underneath."""
         self.rules_open = True
 
-    def do_rules_close(self, _):
+    def do_rules_close(self, _arg):
         self.rules_open = False
 
-    def do_back(self, _):
+    def do_back(self, _arg):
         """The browser's Back: one screen up, and never past a cover to a player's board."""
         match = self.match
         if self.rules_open:
@@ -267,7 +292,7 @@ class App(LinkPlay, ComputerPlay):
         self._reset_screen("cover", match)
         self.side = side
 
-    def do_reveal(self, _):
+    def do_reveal(self, _arg):
         """Show the board the cover hides: a setup (in progress after a reload), the turn
         to play (with the moves planned before a reload), or the turn just played."""
         if self.screen != "cover":
@@ -335,30 +360,30 @@ class App(LinkPlay, ComputerPlay):
             self.placed = dict(make(self.side, self.rng).items())
             self.picked = self.selected = None
 
-    def do_clear(self, _):
+    def do_clear(self, _arg):
         if self.screen == "setup":
             self.placed = {}
             self.picked = self.selected = None
 
-    def do_save_setup(self, _, name):
+    def do_save_setup(self, _arg, name):
         self.setups_open = True  # the list stays open after working with it
         name = " ".join(name.split())[:40]
         if self.screen != "setup":
             return
         if not self.setup_complete:
-            self.message = "Place all 30 pieces before saving the setup."
+            self.message = _("Place all 30 pieces before saving the setup.")
             return
         if not name:
-            self.message = "Give the setup a name to save it."
+            self.message = _("Give the setup a name to save it.")
             return
         setups = dict(self.setups, **{name: setup_as_seen(self.placed, self.side)})
         try:
             save_setups(self.storage, setups)
         except Exception:
-            self.message = "The setup could not be saved: the browser's storage is full or blocked."
+            self.message = _("The setup could not be saved: the browser's storage is full or blocked.")
             return
         self.setups = setups
-        self.message = f"Setup “{name}” saved on this device."
+        self.message = _("Setup “{name}” saved on this device.").format(name=name)
         if self.match.mode == "pass":
             self.match.saved_setup(self.side, name)
             self._save(self.match)
@@ -375,7 +400,7 @@ class App(LinkPlay, ComputerPlay):
         try:
             self.placed = placement_from_seen(self.setups[name], self.side)
         except ValueError as e:
-            self.message = f"The saved setup “{name}” cannot be used: {e}"
+            self.message = _("The saved setup “{name}” cannot be used: {reason}").format(name=name, reason=error_text(e))
             return
         self.picked = self.selected = None
 
@@ -386,11 +411,11 @@ class App(LinkPlay, ComputerPlay):
             try:
                 save_setups(self.storage, setups)
             except Exception:
-                self.message = "The setup list could not be changed: the browser's storage is blocked."
+                self.message = _("The setup list could not be changed: the browser's storage is blocked.")
                 return
             self.setups = setups
 
-    def do_ready(self, _):
+    def do_ready(self, _arg):
         if self.screen != "setup" or self.match.mode != "pass" or not self.setup_complete:
             return
         match, side = self.match, self.side
@@ -439,13 +464,13 @@ class App(LinkPlay, ComputerPlay):
 
     def _plan(self, move):
         if move not in self.next_moves():
-            raise IllegalMove(f"{move} is not a legal move now")
+            raise IllegalMove(f"{move} is not a legal move now", "illegal", (move.from_square, move.to_square))
         self.planned.append(move)
 
     def _tap_play(self, sq):
         if not self.my_turn:
             if getattr(self.match, "thinking", False):
-                self.message = "The computer is thinking: its move comes in a moment."
+                self.message = _("The computer is thinking: its move comes in a moment.")
             return
         if self.selected is not None and sq in self.targets():
             move = Move(self.selected, sq)
@@ -465,7 +490,7 @@ class App(LinkPlay, ComputerPlay):
         if self.turn_complete:
             return words.refusal("complete")
         view, side = self.view(), self.side
-        letters, _ = self.planned_letters()
+        letters = self.planned_letters()[0]
         owners = [view.owner(x) for x in range(SIZE * SIZE)]
         for m in self.planned:
             mover, owners[m.from_square] = owners[m.from_square], None
@@ -491,24 +516,24 @@ class App(LinkPlay, ComputerPlay):
             return words.refusal("enemy", enemy=owners[sq])
         return words.refusal("volcano" if letter == VOLCANO else "empty")
 
-    def do_undo(self, _):
+    def do_undo(self, _arg):
         if self.screen == "play" and self.planned:
             self.planned.pop()
             self.selected = None
 
-    def do_submit(self, _):
+    def do_submit(self, _arg):
         if not (self.my_turn and self.turn_complete):
             return
         match = self.match
         try:
             match.submit(self.side, self.planned)
         except (IllegalMove, ValueError) as e:  # a link game may refuse (a LinkError is a ValueError)
-            self.message = sentence(e)
+            self.message = error_text(e)
             return
         self._save(match)
         self._show_match(match, self.message)
         if self.screen == "link-send" and not self.message:
-            self.message = f"Turn played. Send the link to {match.opponent}."
+            self.message = _("Turn played. Send the link to {side}.").format(side=match.opponent)
 
     def _show_match(self, match, message=""):
         """Go to the screen the match is at for this device's side (after a turn, a draw, a resignation)."""
@@ -527,29 +552,29 @@ class App(LinkPlay, ComputerPlay):
                 self._replay_last_turn()
         self.message = message
 
-    def do_hand_over(self, _):
+    def do_hand_over(self, _arg):
         if self.screen == "results":
             self._cover(self.match, 1 - self.side)
 
-    def do_offer_draw(self, _):
+    def do_offer_draw(self, _arg):
         if self.my_turn:
             self.match.offer_draw(self.side)
             self._save(self.match)
             if self.match.mode == "pass":
-                self.message = "Draw offered: the other player answers on their turn."
+                self.message = _("Draw offered: the other player answers on their turn.")
 
-    def do_accept_draw(self, _):
+    def do_accept_draw(self, _arg):
         if self.my_turn and self.match.draw_offered_to(self.side):
             self.match.accept_draw(self.side)
             self._save(self.match)
             self._show_match(self.match, self.message)
 
-    def do_decline_draw(self, _):
+    def do_decline_draw(self, _arg):
         if self.my_turn and self.match.draw_offered_to(self.side):
             self.match.decline_draw(self.side)
             self._save(self.match)
 
-    def do_resign(self, _):
+    def do_resign(self, _arg):
         """Ask first: resigning cannot be taken back."""
         if self._may_resign():
             self.confirm = "resign"
@@ -558,7 +583,7 @@ class App(LinkPlay, ComputerPlay):
         match = self.match
         return self.screen in ("play", "link-send") and match is not None and match.to_move() is not None
 
-    def do_resign_confirm(self, _):
+    def do_resign_confirm(self, _arg):
         if self.confirm != "resign" or not self._may_resign():
             return
         match = self.match
@@ -604,7 +629,7 @@ class App(LinkPlay, ComputerPlay):
 
     # -- the move list ------------------------------------------------------------------
 
-    def do_history(self, _):
+    def do_history(self, _arg):
         """Every turn so far as this player knows it (pass and play: the device has the game)."""
         if self.screen == "play" and self.match.mode in ("pass", "computer"):
             self.screen = "history"
@@ -624,7 +649,7 @@ class App(LinkPlay, ComputerPlay):
         if int(arg) in ends:
             self.replay = int(arg)
 
-    def do_history_close(self, _):
+    def do_history_close(self, _arg):
         if self.screen == "history":
             self.screen = "play"
             self.replay = None
@@ -648,7 +673,7 @@ class App(LinkPlay, ComputerPlay):
 
     def do_drop(self, arg):
         """A drag from the tray (``"C>e3"``) or from a square (``"e3>e4"``)."""
-        source, _, target = arg.partition(">")
+        source, _sep, target = arg.partition(">")
         if self.screen == "setup" and source in KINDS:
             self.picked = None
             self.selected = None

@@ -16,16 +16,17 @@ from dataclasses import dataclass, field
 from espionage import IllegalMove, Move, Setup, random_volcanoes
 from espionage.board import BLUE, RED, SIDES
 
-from .linkplay import sentence
+from .i18n import N_, _
 from .saves import Match
 
 COMPUTER_PREFIX = "espionage:computer:"
 LEVELS = {
-    1: "Beginner: answers at once; takes the best move it sees, then the best second move, "
-    "without weighing your answer.",
-    2: "Club player: weighs both moves of a turn together against your best answer, and reads "
-    "Spies and fights.",
-    3: "Strong: looks further ahead over more guesses of your army; thinks about a second a turn.",
+    1: N_(
+        "Beginner: answers at once; takes the best move it sees, then the best second move, "
+        "without weighing your answer."
+    ),
+    2: N_("Club player: weighs both moves of a turn together against your best answer, and reads Spies and fights."),
+    3: N_("Strong: looks further ahead over more guesses of your army; thinks about a second a turn."),
 }
 TAKE_BACK_LEVELS = (1, 2)
 REVEAL_SECONDS = 0.7  # between the computer's two moves, so both are seen
@@ -34,7 +35,7 @@ REVEAL_SECONDS = 0.7  # between the computer's two moves, so both are seen
 WORKER_SCRIPT = "./bot_worker.py"
 WORKER_CONFIG = "./pyscript.toml"
 WORKER_RUNTIME = "./static/vendor/pyodide/pyodide.mjs"
-FAIRNESS = (
+FAIRNESS = N_(
     "The computer sees only what you see: it is given its own view of the board, never your army. "
     "It learns your pieces as you learn its: from fights, Spies and moves."
 )
@@ -100,9 +101,9 @@ class ComputerMatch(Match):
             view = self.game.view(SIDES[self.computer])
             for i, m in enumerate(moves):
                 if m not in view.legal_moves_after(moves[:i]):
-                    raise IllegalMove(f"{m} is not legal there")
+                    raise IllegalMove(f"{m} is not legal there", "illegal", (m.from_square, m.to_square))
             if not moves or view.legal_moves_after(moves):
-                raise IllegalMove("the turn is not complete")
+                raise IllegalMove("the turn is not complete", "turn-incomplete")
         except (ValueError, KeyError, TypeError) as e:
             self.error = f"its answer was not a legal turn ({e})"
             return True
@@ -158,7 +159,7 @@ class ComputerMatch(Match):
 
     def submit(self, side, moves):
         if side != self.human:
-            raise IllegalMove("it is not your turn")
+            raise IllegalMove("it is not your turn", "not-your-turn")
         super().submit(side, moves)
 
     def resign(self, side):
@@ -176,15 +177,15 @@ class ComputerMatch(Match):
 
     def status(self):
         if self.game is None:
-            return "setting up your army"
+            return _("setting up your army")
         if self.game.outcome is not None:
             winner = self.game.outcome.winner
             if winner is None:
-                return "finished: draw"
-            return f"finished: {'you won' if SIDES.index(winner) == self.human else 'the computer won'}"
+                return _("finished: draw")
+            return _("finished: you won") if SIDES.index(winner) == self.human else _("finished: the computer won")
         if self.to_move() == self.human:
-            return f"turn {self.game.turn_number}, your move"
-        return f"turn {self.game.turn_number}, the computer's move"
+            return _("turn {n}, your move").format(n=self.game.turn_number)
+        return _("turn {n}, the computer's move").format(n=self.game.turn_number)
 
     def save(self, storage):
         storage.set(self.key, self.to_json())
@@ -239,7 +240,7 @@ class ComputerPlay:
 
     # -- a new game -------------------------------------------------------------------
 
-    def do_computer_new(self, _):
+    def do_computer_new(self, _arg):
         self._reset_screen("computer-options")
 
     def do_computer_level(self, arg):
@@ -250,7 +251,7 @@ class ComputerPlay:
         if self.screen == "computer-options" and arg in SIDES:
             self.computer_colour = SIDES.index(arg)
 
-    def do_computer_start(self, _):
+    def do_computer_start(self, _arg):
         if self.screen == "computer-options":
             self._new_computer_match(self.computer_colour, self.computer_level)
 
@@ -270,7 +271,7 @@ class ComputerPlay:
         self._save(match)
         self._begin_setup(match, human)
 
-    def do_computer_ready(self, _):
+    def do_computer_ready(self, _arg):
         match = self._computer_match()
         if self.screen != "setup" or match is None or match.game is not None or not self.setup_complete:
             return
@@ -341,19 +342,19 @@ class ComputerPlay:
         if self.match is match and self.screen == "play" and match.outcome is not None:
             self._game_over(match)
 
-    def do_computer_retry(self, _):
+    def do_computer_retry(self, _arg):
         match = self._computer_match()
         if match is not None:
             match.ask_again()
             self._save(match)
 
-    def do_take_back(self, _):
+    def do_take_back(self, _arg):
         match = self._computer_match()
         if self.screen == "play" and match is not None and match.take_back():
             self.planned, self.selected = [], None
             self._save(match)
-            self.message = "Your last turn and the computer's answer were taken back."
+            self.message = _("Your last turn and the computer's answer were taken back.")
 
     def computer_error(self):
         match = self._computer_match()
-        return sentence(f"the computer could not play: {match.error}") if match and match.error else ""
+        return _("The computer could not play.") if match and match.error else ""

@@ -14,6 +14,7 @@ from espionage.pieces import KINDS
 
 from . import pages
 from .computer import FAIRNESS, LEVELS
+from .i18n import _, language
 from .pages import (
     _board_screen,
     _events_list,
@@ -21,6 +22,7 @@ from .pages import (
     badge_legend,
     button,
     enemy_left,
+    planned_line,
     play_picture,
     resign_control,
     selection_line,
@@ -28,35 +30,41 @@ from .pages import (
     variant_fields,
 )
 from .render import board_svg
+from .words import kind_name, piece
 
 
 def render(app):
     if app.screen == "computer-options":
         return _options(app)
     if app.screen == "setup":
-        note = f'<p class="hint">Against the computer, level {app.match.level}. {escape(FAIRNESS)}</p>'
+        level = _("Against the computer, level {level}.").format(level=app.match.level)
+        note = f'<p class="hint">{escape(level)} {escape(_(FAIRNESS))}</p>'
         return pages._setup(app, note=note, ready_action="computer-ready")
     return _play(app)
 
 
 def _options(app):
     levels = "".join(
-        f'<div class="choice">{button(f"Level {n}", "computer-level", n, pressed=app.computer_level == n)}'
-        f'<p class="hint">{escape(text)}</p></div>'
+        '<div class="choice">'
+        + button(_("Level {n}").format(n=n), "computer-level", n, pressed=app.computer_level == n)
+        + f'<p class="hint">{escape(_(text))}</p></div>'
         for n, text in LEVELS.items()
     )
+    labels = (_("Red (moves first)"), _("Blue"))
     colours = "".join(
-        button(f"{side_name(i)}{' (moves first)' if i == 0 else ''}", "computer-colour", side,
-               pressed=app.computer_colour == i)
-        for i, side in enumerate(SIDES)
-    )  # fmt: skip
+        button(labels[i], "computer-colour", side, pressed=app.computer_colour == i) for i, side in enumerate(SIDES)
+    )
+    title, level, colour = _("Play the computer"), _("Level"), _("Your colour")
     body = (
-        "<h1>Play the computer</h1>"
-        f'<p class="fairness">{escape(FAIRNESS)}</p>'
-        f'<fieldset><legend>Level</legend><div class="levels">{levels}</div></fieldset>'
-        f'<fieldset><legend>Your colour</legend><div class="toggle">{colours}</div></fieldset>'
+        f"<h1>{escape(title)}</h1>"
+        f'<p class="fairness">{escape(_(FAIRNESS))}</p>'
+        f'<fieldset><legend>{escape(level)}</legend><div class="levels">{levels}</div></fieldset>'
+        f'<fieldset><legend>{escape(colour)}</legend><div class="toggle">{colours}</div></fieldset>'
         + variant_fields(app)
-        + f'<div class="actions">{button("Back", "new")}{button("Start", "computer-start", cls="primary")}</div>'
+        + '<div class="actions">'
+        + button(_("Back"), "new")
+        + button(_("Start"), "computer-start", cls="primary")
+        + "</div>"
     )
     return pages._screen("computer-options", body, app)
 
@@ -72,60 +80,56 @@ def computer_turn(view, human):
 def _state(app, match):
     """What the computer is doing, for the player and for tests (``data-state``)."""
     if match.error:
-        return "error", escape(app.computer_error()) + " " + button("Ask again", "computer-retry", cls="primary")
+        # the worker's own words (English, technical) stay out of sight, for a developer's inspector
+        said = f'<span class="computer-error" data-detail="{escape(match.error)}">{escape(app.computer_error())}</span>'
+        return "error", said + " " + button(_("Ask again"), "computer-retry", cls="primary")
     if match.pending or (match.to_move() == match.computer and match.game.first_move is not None):
-        return "moving", "The computer is moving…"
+        return "moving", escape(_("The computer is moving…"))
     if match.thinking:
-        return "thinking", '<span class="spinner" aria-hidden="true"></span>The computer is thinking…'
-    return "your-turn", "Your move."
+        return "thinking", '<span class="spinner" aria-hidden="true"></span>' + escape(_("The computer is thinking…"))
+    return "your-turn", escape(_("Your move."))
 
 
 def _play(app):
     match = app.match
     view = app.view()
     side = app.side
-    picture, _ = play_picture(app, view)
+    picture = play_picture(app, view)[0]
     shown = computer_turn(view, side)
     picture = replace(picture, last_turn=tuple(e.move for e in shown))
     state, said = _state(app, match)
+    title = _("You ({side}) against the computer").format(side=side_name(side))
+    status = _("Turn {n} · level {level}").format(n=view.turn_number, level=match.level)
     panel = [
-        f"<h1>You ({side_name(side)}) against the computer</h1>"
-        f'<p class="status">Turn {view.turn_number} · level {match.level}</p>'
+        f"<h1>{escape(title)}</h1>"
+        f'<p class="status">{escape(status)}</p>'
         f'<p class="computer-state" data-state="{state}" role="status" aria-live="polite">{said}</p>'
     ]
     panel.append(enemy_left(view, side))
     if shown:
-        panel.append(_events_list(shown, "The computer's last turn", side, view.letters))
+        panel.append(_events_list(shown, _("The computer's last turn"), side, view.letters))
     panel.append(selection_line(app))
     panel.append(badge_legend(picture))
-    if app.planned:
-        planned = ", ".join(str(m) for m in app.planned)
-        more = "Turn complete: submit it." if app.turn_complete else "Now move another piece."
-        panel.append(f'<p class="planned-line">Planned: {planned}. {more}</p>')
-    elif state == "your-turn":
-        need = match.variant.moves_per_turn
-        panel.append(
-            '<p class="hint">Tap a piece, then a lit square. '
-            f"{'Two moves by two different pieces, then submit.' if need == 2 else 'One move, then submit.'}</p>"
-        )
+    if app.planned or state == "your-turn":
+        panel.append(planned_line(app, match.variant.moves_per_turn))
     take_back = (
-        button("Take back", "take-back", disabled=not match.can_take_back(),
-               title="Take back your last turn and the computer's answer")
+        button(_("Take back"), "take-back", disabled=not match.can_take_back(),
+               title=_("Take back your last turn and the computer's answer"))
         if match.level in (1, 2)
         else ""
     )  # fmt: skip
     panel.append(
         '<div class="actions">'
-        + button("Undo move", "undo", disabled=not app.planned)
-        + button("Submit turn", "submit", disabled=not app.turn_complete, cls="primary")
+        + button(_("Undo move"), "undo", disabled=not app.planned)
+        + button(_("Submit turn"), "submit", disabled=not app.turn_complete, cls="primary")
         + "</div>"
         '<div class="actions secondary">'
         + take_back
-        + button("Move list", "history")
+        + button(_("Move list"), "history")
         + resign_control(app)
-        + button("Home", "home", cls="quiet")
+        + button(_("Home"), "home", cls="quiet")
         + "</div>"
-        f'<p class="hint fairness">{escape(FAIRNESS)}</p>'
+        f'<p class="hint fairness">{escape(_(FAIRNESS))}</p>'
     )
     panel.append(_removed_trays(view))
     return _board_screen("play", board_svg(picture), "".join(panel), app)
@@ -139,8 +143,9 @@ def belief_lines(match):
     at the end, from its own view: known for certain, narrowed down, or nothing known
     (worked out once per position: the game-over screen is drawn again at every replay step)."""
     cached = getattr(match, "_belief_lines", None)
-    if cached is None or cached[0] != match.revision:
-        match._belief_lines = (match.revision, _belief_lines(match))
+    key = (match.revision, language())
+    if cached is None or cached[0] != key:
+        match._belief_lines = (key, _belief_lines(match))
     return match._belief_lines[1]
 
 
@@ -150,14 +155,14 @@ def _belief_lines(match):
     belief = Bot(match.level, match.seed).belief(view)
     known, narrowed, unknown = [], [], []
     for sq in sorted(belief.pieces):
-        truth = KINDS[game.kind_at(sq)].name
+        mine = piece(game.kind_at(sq), match.human, match.human)
         letters = belief.pieces[sq].possible_letters()
-        where = f"your {truth} on {square_name(sq)}"
+        where = _("{piece} on {square}").format(piece=mine, square=square_name(sq))
         if len(letters) == 1:
             known.append(where)
         elif len(letters) < len(KINDS):
-            names = ", ".join(KINDS[k].name for k in letters)
-            narrowed.append(f"{where}: one of {names}")
+            names = _(", ").join(kind_name(k) for k in letters)
+            narrowed.append(_("{piece} on {square}: one of {kinds}").format(piece=mine, square=square_name(sq), kinds=names))
         else:
             unknown.append(where)
     return known, narrowed, unknown
@@ -169,19 +174,20 @@ def over_extras(app):
     if match.full_game() is None:
         return ""
     known, narrowed, unknown = belief_lines(match)
-    parts = ['<div class="computer-belief"><h2>What the computer knew about your army</h2>']
-    parts.append(
-        '<p class="hint">Worked out from its own view only (fights, Spies, moves): '
-        "both armies are revealed on the board below.</p>"
-    )
-    for title, lines, cls in (("Known for certain", known, "known"), ("Narrowed down", narrowed, "narrowed")):
+    heading = escape(_("What the computer knew about your army"))
+    parts = [f'<div class="computer-belief"><h2>{heading}</h2>']
+    said = _("Worked out from its own view only (fights, Spies, moves): both armies are revealed on the board below.")
+    parts.append(f'<p class="hint">{escape(said)}</p>')
+    titles = ((_("Known for certain ({n})"), known, "known"), (_("Narrowed down ({n})"), narrowed, "narrowed"))
+    for title, lines, cls in titles:
         if lines:
             items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-            parts.append(f'<h3>{title} ({len(lines)})</h3><ul class="belief-{cls}">{items}</ul>')
+            parts.append(f'<h3>{escape(title.format(n=len(lines)))}</h3><ul class="belief-{cls}">{items}</ul>')
     if unknown:
         items = "".join(f"<li>{escape(line)}</li>" for line in unknown)
+        summary = _("Nothing known beyond the counts ({n})").format(n=len(unknown))
         parts.append(
-            f"<details><summary>Nothing known beyond the counts ({len(unknown)})</summary>"
+            f"<details><summary>{escape(summary)}</summary>"
             f'<ul class="belief-unknown">{items}</ul></details>'
         )
     parts.append("</div>")

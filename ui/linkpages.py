@@ -13,7 +13,8 @@ from espionage.link import CASUAL, SEALED
 from espionage.sealed import FAIR
 
 from . import pages
-from .linkplay import sentence
+from .errors import error_text
+from .i18n import N_, _, ngettext
 from .pages import (
     _board_screen,
     _events_list,
@@ -22,6 +23,7 @@ from .pages import (
     button,
     enemy_left,
     learned_marks,
+    planned_line,
     play_picture,
     resign_control,
     selection_line,
@@ -33,16 +35,22 @@ from .words import describe, outcome_text
 
 KIND_TEXT = {
     SEALED: (
-        "Sealed",
-        "Each army stays on its owner's device; the link carries only a sealed commitment to it, "
-        "checked when the game ends.",
+        N_("Sealed"),
+        N_(
+            "Each army stays on its owner's device; the link carries only a sealed commitment to it, "
+            "checked when the game ends."
+        ),
     ),
     CASUAL: (
-        "Casual",
-        "Both setups travel in the link: results come at once, but a curious friend could decode the link "
-        "and read your army.",
+        N_("Casual"),
+        N_(
+            "Both setups travel in the link: results come at once, but a curious friend could decode the link "
+            "and read your army."
+        ),
     ),
 }
+# "Sealed link game", by kind: whole phrases, so a language can agree the words.
+KIND_GAME = {SEALED: N_("Sealed link game"), CASUAL: N_("Casual link game")}
 
 
 def render(app):
@@ -59,8 +67,16 @@ def _screen(name, body, app):
 
 
 def _variant_text(variant):
-    moves = "one move per turn" if variant.moves_per_turn == 1 else "two moves per turn"
-    return f"{moves}, {variant.volcanoes} volcanoes"
+    n = variant.volcanoes
+    if variant.moves_per_turn == 1:
+        text = ngettext("one move per turn, {n} volcano", "one move per turn, {n} volcanoes", n)
+    else:
+        text = ngettext("two moves per turn, {n} volcano", "two moves per turn, {n} volcanoes", n)
+    return text.format(n=n)
+
+
+def _kind_game(kind):
+    return _(KIND_GAME[kind])
 
 
 def _pending(view, opponent):
@@ -69,34 +85,36 @@ def _pending(view, opponent):
     if not fights and not view.awaited and not view.asked_spies:
         return ""
     items = "".join(f"<li>{escape(describe(e, e.side))}</li>" for e in fights)
+    unmasked = _("Your Spy unmasked {square}: its kind comes with the next link")
+    items += "".join(f"<li>{escape(unmasked.format(square=square_name(sq)))}</li>" for sq in view.awaited)
+    asked = _("Asked whether {side}'s piece on {square} is a Spy: the answer comes with the next link")
     items += "".join(
-        f"<li>{escape(f'Your Spy unmasked {square_name(sq)}: its kind comes with the next link')}</li>"
-        for sq in view.awaited
+        f"<li>{escape(asked.format(side=opponent, square=square_name(sq)))}</li>" for sq in view.asked_spies
     )
-    asked = "Asked whether {}'s piece on {} is a Spy: the answer comes with the next link"
-    items += "".join(f"<li>{escape(asked.format(opponent, square_name(sq)))}</li>" for sq in view.asked_spies)
+    heading = _("Pending until {side} replies").format(side=opponent)
+    why = _("Results come with {side}'s reply, because only {side}'s device knows {side}'s pieces.")
     return (
-        f'<div class="pending"><h3>Pending until {opponent} replies</h3><ul>{items}</ul>'
-        f'<p class="hint">Results come with {opponent}\'s reply, because only {opponent}\'s device '
-        f"knows {opponent}'s pieces.</p></div>"
+        f'<div class="pending"><h3>{escape(heading)}</h3><ul>{items}</ul>'
+        f'<p class="hint">{escape(why.format(side=opponent))}</p></div>'
     )
 
 
-LINK_FIELD_NAMES = {"link": "The link to send", "backup": "Your private backup link (never send it)"}
+LINK_FIELD_NAMES = {"link": N_("The link to send"), "backup": N_("Your private backup link (never send it)")}
 
 
 def link_box(app, link, what="link"):
     """Share / Copy link, and the link itself as text to select (named for what it is)."""
     url = app.url_for(link)
-    name = LINK_FIELD_NAMES[what]
-    share = button("Share", "link-share", what, cls="primary") if app.can_share else ""
+    name = _(LINK_FIELD_NAMES[what])
+    share = button(_("Share"), "link-share", what, cls="primary") if app.can_share else ""
+    by_hand = _("If copying does not work here, select the link text and copy it.")
     return (
         f'<div class="link-box"><div class="actions">{share}'
-        + button("Copy link", "link-copy", what, cls="" if app.can_share else "primary")
+        + button(_("Copy link"), "link-copy", what, cls="" if app.can_share else "primary")
         + "</div>"
         f'<label class="link-label">{escape(name)} <input type="text" id="link-text" class="link-text" readonly '
         f'value="{escape(url)}" spellcheck="false"></label>'
-        '<p class="hint">If copying does not work here, select the link text and copy it.</p></div>'
+        f'<p class="hint">{escape(by_hand)}</p></div>'
     )
 
 
@@ -129,21 +147,26 @@ def _seat_picture(app, view, **extra):
 def _link_options(app):
     kind = app.link_kind
     kinds = "".join(
-        f'<div class="choice">{button(label, "link-kind", k, pressed=kind == k)}'
-        f'<p class="hint">{escape(text)}</p></div>'
+        '<div class="choice">'
+        + button(_(label), "link-kind", k, pressed=kind == k)
+        + f'<p class="hint">{escape(_(text))}</p></div>'
         for k, (label, text) in KIND_TEXT.items()
     )
+    intro = _("Two devices: after each turn you send the game's link by any messenger, and your friend opens it.")
+    title, kind_legend, colour, first = _("Play by link"), _("Kind of game"), _("Your colour"), _("Red moves first.")
     body = (
-        "<h1>Play by link</h1>"
-        '<p class="hint">Two devices: after each turn you send the game\'s link by any messenger, '
-        "and your friend opens it.</p>"
-        f'<fieldset><legend>Kind of game</legend><div class="choices">{kinds}</div></fieldset>'
-        '<fieldset><legend>Your colour</legend><div class="toggle">'
-        + button("Play Red", "link-side", "red", pressed=app.link_side == RED)
-        + button("Play Blue", "link-side", "blue", pressed=app.link_side != RED)
-        + '</div><p class="hint">Red moves first.</p></fieldset>'
+        f"<h1>{escape(title)}</h1>"
+        f'<p class="hint">{escape(intro)}</p>'
+        f'<fieldset><legend>{escape(kind_legend)}</legend><div class="choices">{kinds}</div></fieldset>'
+        f'<fieldset><legend>{escape(colour)}</legend><div class="toggle">'
+        + button(_("Play Red"), "link-side", "red", pressed=app.link_side == RED)
+        + button(_("Play Blue"), "link-side", "blue", pressed=app.link_side != RED)
+        + f'</div><p class="hint">{escape(first)}</p></fieldset>'
         + variant_fields(app)
-        + f'<div class="actions">{button("Back", "new")}{button("Set up your army", "link-setup", cls="primary")}</div>'
+        + '<div class="actions">'
+        + button(_("Back"), "new")
+        + button(_("Set up your army"), "link-setup", cls="primary")
+        + "</div>"
     )
     return _screen("link-options", body, app)
 
@@ -152,25 +175,31 @@ def _link_invite(app):
     match = app.match
     t = match.draft[2]
     inviter = side_name(t.inviter)
-    label, text = KIND_TEXT[t.kind]
+    text = KIND_TEXT[t.kind][1]
+    title = (
+        _("{side} invites you to a sealed game") if t.kind == SEALED else _("{side} invites you to a casual game")
+    )
+    details = escape(_("You play {side}, {variant}.")).format(
+        side=f"<strong>{escape(side_name(t.joiner))}</strong>", variant=escape(_variant_text(t.variant))
+    )
+    then = _("Set up your army; then send the link back.")
     body = (
-        f"<h1>{inviter} invites you to a {label.lower()} game</h1>"
-        f'<p class="invite-details">You play <strong>{side_name(t.joiner)}</strong>, '
-        f"{escape(_variant_text(t.variant))}.</p>"
-        f'<p class="hint">{escape(text)}</p>'
-        "<p>Set up your army; then send the link back.</p>"
-        f'<div class="actions">{button("Home", "home")}{button("Set up your army", "link-join", cls="primary")}</div>'
+        f"<h1>{escape(title.format(side=inviter))}</h1>"
+        f'<p class="invite-details">{details}</p>'
+        f'<p class="hint">{escape(_(text))}</p>'
+        f"<p>{escape(then)}</p>"
+        '<div class="actions">'
+        + button(_("Home"), "home")
+        + button(_("Set up your army"), "link-join", cls="primary")
+        + "</div>"
     )
     return _screen("link-invite", body, app)
 
 
 def _setup(app):
     match = app.match
-    label, text = KIND_TEXT[match.kind]
-    note = (
-        f'<p class="link-note">{label} link game, {escape(_variant_text(match.variant))}. '
-        f"{escape(text)}</p>"
-    )
+    text = _("{kind}, {variant}.").format(kind=_kind_game(match.kind), variant=_variant_text(match.variant))
+    note = (f'<p class="link-note">{escape(text)} ' + escape(_(KIND_TEXT[match.kind][1])) + '</p>')
     return pages._setup(app, note=note, ready_action="link-ready")
 
 
@@ -183,44 +212,31 @@ def _play(app):
     view = app.view()
     side = app.side
     opponent = side_name(1 - side)
-    picture, _ = play_picture(app, view)
-    panel = [
-        f"<h1>Your turn ({side_name(side)})</h1>"
-        f'<p class="status">{escape(KIND_TEXT[seat.kind][0])} link game · turn {view.turn_number}</p>'
-    ]
-    panel.append(_events_list(_recent(view, side), "Since your last turn", side, view.letters))
+    picture = play_picture(app, view)[0]
+    title = _("Your turn ({side})").format(side=side_name(side))
+    status = _("{kind} · turn {n}").format(kind=_kind_game(seat.kind), n=view.turn_number)
+    panel = [f'<h1>{escape(title)}</h1><p class="status">{escape(status)}</p>']
+    panel.append(_events_list(_recent(view, side), _("Since your last turn"), side, view.letters))
     if seat.draw_offered:
-        panel.append(
-            f'<div class="offer"><p>{opponent} offers a draw. Accept it, or play your turn to decline.</p>'
-            + button("Accept draw", "accept-draw")
-            + "</div>"
-        )
+        offer = _("{side} offers a draw. Accept it, or play your turn to decline.").format(side=opponent)
+        panel.append(f'<div class="offer"><p>{escape(offer)}</p>' + button(_("Accept draw"), "accept-draw") + "</div>")
     panel.append(enemy_left(view, side))
     panel.append(selection_line(app))
     panel.append(badge_legend(picture))
-    need = match.variant.moves_per_turn
-    if app.planned:
-        planned = ", ".join(str(m) for m in app.planned)
-        state = "Turn complete: submit it." if app.turn_complete else "Now move another piece."
-        panel.append(f'<p class="planned-line">Planned: {planned}. {state}</p>')
-    else:
-        panel.append(
-            '<p class="hint">Tap a piece, then a lit square. '
-            + ("Two moves by two different pieces, then submit." if need == 2 else "One move, then submit.")
-            + " Then send the link.</p>"
-        )
+    panel.append(planned_line(app, match.variant.moves_per_turn, then=_("Then send the link.")))
     if match.offer:
-        panel.append(f'<p class="hint offer-note">A draw offer goes to {opponent} with this turn.</p>')
+        note = _("A draw offer goes to {side} with this turn.").format(side=opponent)
+        panel.append(f'<p class="hint offer-note">{escape(note)}</p>')
     panel.append(
         '<div class="actions">'
-        + button("Undo move", "undo", disabled=not app.planned)
-        + button("Submit turn", "submit", disabled=not app.turn_complete, cls="primary")
+        + button(_("Undo move"), "undo", disabled=not app.planned)
+        + button(_("Submit turn"), "submit", disabled=not app.turn_complete, cls="primary")
         + "</div>"
         '<div class="actions secondary">'
-        + button("Offer draw", "offer-draw", pressed=match.offer)
+        + button(_("Offer draw"), "offer-draw", pressed=match.offer)
         + resign_control(app)
-        + button("Back up this game", "link-backup", cls="quiet")
-        + button("Home", "home", cls="quiet")
+        + button(_("Back up this game"), "link-backup", cls="quiet")
+        + button(_("Home"), "home", cls="quiet")
         + "</div>"
     )
     panel.append(_removed_trays(view))
@@ -233,21 +249,19 @@ def _link_send(app):
     side = app.side
     opponent = side_name(1 - side)
     if not seat.joined:
-        title = f"Invitation ready: send it to your friend ({opponent})"
-        hint = (
-            f"Your friend opens the link, sets up {opponent}'s army and sends a link back; "
-            "open that link here to continue."
-        )
+        title = _("Invitation ready: send it to your friend ({side})").format(side=opponent)
+        hint = _(
+            "Your friend opens the link, sets up {side}'s army and sends a link back; open that link here to continue."
+        ).format(side=opponent)
     else:
-        title = f"Waiting for {opponent}"
-        hint = (
-            f"Send this link to {opponent} (again, if it got lost: the newest link always suffices). "
-            f"When {opponent}'s link comes back, open it on this device."
-        )
+        title = _("Waiting for {side}").format(side=opponent)
+        hint = _(
+            "Send this link to {side} (again, if it got lost: the newest link always suffices). "
+            "When {side}'s link comes back, open it on this device."
+        ).format(side=opponent)
     panel = [
         f'<h1 class="link-title">{escape(title)}</h1>',
-        f'<p class="status">{escape(KIND_TEXT[seat.kind][0])} link game, you play {side_name(side)}, '
-        f"{escape(_variant_text(match.variant))}</p>",
+        f'<p class="status">{escape(_seat_status(seat, match.variant))}</p>',
         link_box(app, seat.link()),
         f'<p class="hint">{escape(hint)}</p>',
     ]
@@ -255,10 +269,11 @@ def _link_send(app):
     svg = ""
     if view is not None:
         done = [e for e in view.last_turn if e.side == side]
-        panel.append(_events_list(done, "What happened", side, view.letters))
+        panel.append(_events_list(done, _("What happened"), side, view.letters))
         panel.append(_pending(view, opponent))
         if seat.t.offer == side:
-            panel.append(f'<p class="hint">Your draw offer goes to {opponent} with this link.</p>')
+            note = _("Your draw offer goes to {side} with this link.").format(side=opponent)
+            panel.append(f'<p class="hint">{escape(note)}</p>')
         mine = tuple(e.move for e in view.pending if not e.attack) or tuple(
             e.move for e in view.last_turn if e.side == side
         )
@@ -266,8 +281,8 @@ def _link_send(app):
     panel.append(
         '<div class="actions secondary">'
         + (resign_control(app) if seat.joined else "")
-        + button("Back up this game", "link-backup", cls="quiet")
-        + button("Home", "home")
+        + button(_("Back up this game"), "link-backup", cls="quiet")
+        + button(_("Home"), "home")
         + "</div>"
     )
     if view is not None:
@@ -276,31 +291,37 @@ def _link_send(app):
     return _screen("link-send", '<div class="narrow">' + "".join(panel) + "</div>", app)
 
 
+def _seat_status(seat, variant):
+    """"Sealed link game, you play Red, two moves per turn, 6 volcanoes"."""
+    return _("{kind}, you play {side}, {variant}").format(
+        kind=_kind_game(seat.kind), side=side_name(seat.side), variant=_variant_text(variant)
+    )
+
+
 def verdict_markup(seat):
     opponent = side_name(1 - seat.side)
     if seat.kind == CASUAL:
-        return (
-            '<p class="verdict-note">Casual game: both setups were in the link, '
-            "so every move was judged by the rules as it was played.</p>"
-        )
+        note = _("Casual game: both setups were in the link, so every move was judged by the rules as it was played.")
+        return f'<p class="verdict-note">{escape(note)}</p>'
     verdict = seat.verdict
     if verdict is None:
+        said = _(
+            "{side}'s army has not been revealed yet, so nothing {side}'s device said during the game "
+            "(fight results, kinds, Spy sightings) could be checked: this result stands on {side}'s word. "
+            "The check runs as soon as {side}'s final link arrives; if it never comes, the result stays unverified."
+        ).format(side=opponent)
+        unverified = _("Unverified result.")
         return (
-            f'<p class="verdict pending-verdict" data-verdict="pending"><strong>Unverified result.</strong> '
-            f"{opponent}'s army has not been revealed yet, so nothing {opponent}'s device said during the game "
-            f"(fight results, kinds, Spy sightings) could be checked: this result stands on {opponent}'s word. "
-            f"The check runs as soon as {opponent}'s final link arrives; if it never comes, the result stays "
-            "unverified.</p>"
+            f'<p class="verdict pending-verdict" data-verdict="pending"><strong>{escape(unverified)}</strong> '
+            f"{escape(said)}</p>"
         )
     if verdict == FAIR:
-        return (
-            '<p class="verdict fair" data-verdict="fair"><strong>Verified fair.</strong> Both armies were revealed '
-            "and every claim made during the game checked out.</p>"
-        )
-    return (
-        f'<p class="verdict false" data-verdict="false"><strong>Not fair:</strong> '
-        f"{escape(sentence(verdict))}</p>"
-    )
+        said = _("Both armies were revealed and every claim made during the game checked out.")
+        fair = _("Verified fair.")
+        return f'<p class="verdict fair" data-verdict="fair"><strong>{escape(fair)}</strong> {escape(said)}</p>'
+    unfair = _("Not fair:")
+    said = error_text(verdict)
+    return f'<p class="verdict false" data-verdict="false"><strong>{escape(unfair)}</strong> {escape(said)}</p>'
 
 
 def over_extras(app):
@@ -311,34 +332,46 @@ def over_extras(app):
     side = match.side
     opponent = side_name(1 - side)
     outcome = seat.outcome
-    you = "You win" if outcome.winner == SIDES[side] else ("You lose" if outcome.winner else "Draw")
-    if match.needs_sending:
-        send = (
-            f'<h2>Send the final link to {opponent}</h2>'
-            f'<p class="hint">So that {opponent}\'s device can see the end and verify the game too.</p>'
-            + link_box(app, seat.link())
-        )
+    if outcome.winner is None:
+        you = _("Draw ({side}).")
+    elif outcome.winner == SIDES[side]:
+        you = _("You win ({side}).")
     else:
-        send = (
-            f'<p class="hint nothing-to-send" data-nothing-to-send="true">Nothing more to send: '
-            f"{opponent}'s device already has everything this one wrote.</p>"
-        )
-    return f'<p class="status">{you} ({side_name(side)}).</p>' + verdict_markup(seat) + send + button(
-        "Back up this game", "link-backup", cls="quiet"
+        you = _("You lose ({side}).")
+    if match.needs_sending:
+        heading = _("Send the final link to {side}").format(side=opponent)
+        why = _("So that {side}'s device can see the end and verify the game too.").format(side=opponent)
+        send = f'<h2>{escape(heading)}</h2><p class="hint">{escape(why)}</p>' + link_box(app, seat.link())
+    else:
+        said = _("Nothing more to send: {side}'s device already has everything this one wrote.").format(side=opponent)
+        send = f'<p class="hint nothing-to-send" data-nothing-to-send="true">{escape(said)}</p>'
+    status = escape(you.format(side=side_name(side)))
+    return f'<p class="status">{status}</p>' + verdict_markup(seat) + send + button(
+        _("Back up this game"), "link-backup", cls="quiet"
     )
 
 
 def _link_backup(app):
     seat = app.match.seat
     opponent = side_name(1 - seat.side)
+    if seat.kind == SEALED:
+        said = _(
+            "It holds your army and your secret: anyone who opens it can see your pieces. Keep it for yourself, "
+            "to move this game to another of your devices (open it there to restore the game). "
+            "{side} gets the ordinary links only."
+        )
+    else:
+        said = _(
+            "It holds your army: anyone who opens it can see your pieces. Keep it for yourself, "
+            "to move this game to another of your devices (open it there to restore the game). "
+            "{side} gets the ordinary links only."
+        )
+    title, private = _("Back up this game"), _("Private: never send this link to your opponent.")
     body = (
-        "<h1>Back up this game</h1>"
-        '<p class="warning" role="note"><strong>Private: never send this link to your opponent.</strong> '
-        f"It holds your army{' and your secret' if seat.kind == SEALED else ''}: anyone who opens it "
-        f"can see your pieces. Keep it for yourself, to move this game to another of your devices "
-        f"(open it there to restore the game). {escape(opponent)} gets the ordinary links only.</p>"
+        f"<h1>{escape(title)}</h1>"
+        f'<p class="warning" role="note"><strong>{escape(private)}</strong> {escape(said.format(side=opponent))}</p>'
         + link_box(app, seat.backup_link(), "backup")
-        + f'<div class="actions">{button("Back to the game", "link-back", cls="primary")}</div>'
+        + ('<div class="actions">' + button(_('Back to the game'), 'link-back', cls='primary') + '</div>')
     )
     return _screen("link-backup", body, app)
 
@@ -354,18 +387,24 @@ def _link_spectate(app):
         owners=owners,
         last_turn=tuple(e.move for e in view.last_turn),
     )
-    label = KIND_TEXT[t.kind][0]
-    status = (
-        escape(outcome_text(view.outcome)) if view.outcome is not None else f"Turn {view.turn_number}"
+    state = outcome_text(view.outcome) if view.outcome is not None else _("Turn {n}").format(n=view.turn_number)
+    status = _("{kind}, {variant} · {state}").format(
+        kind=_kind_game(t.kind), variant=_variant_text(t.variant), state=state
     )
+    public = _(
+        "This is the public board: where the pieces stand, and kinds that were unmasked or removed. "
+        "Only the two players' devices know the rest."
+    )
+    title = _("Watching a game")
     panel = (
-        "<h1>Watching a game</h1>"
-        f'<p class="message" role="alert">{escape(app.link_error)}</p>'
-        f'<p class="status">{label} link game, {escape(_variant_text(t.variant))} · {status}</p>'
-        '<p class="hint">This is the public board: where the pieces stand, and kinds that were unmasked '
-        "or removed. Only the two players' devices know the rest.</p>"
-        + _events_list(view.last_turn, "Last turn", None, view.letters)
-        + f'<div class="actions">{button("Home", "home", cls="primary")}</div>'
+        f"<h1>{escape(title)}</h1>"
+        f'<p class="message" role="alert">{escape(error_text(app.link_error))}</p>'
+        f'<p class="status">{escape(status)}</p>'
+        f'<p class="hint">{escape(public)}</p>'
+        + _events_list(view.last_turn, _("Last turn"), None, view.letters)
+        + '<div class="actions">'
+        + button(_("Home"), "home", cls="primary")
+        + "</div>"
         + _removed_trays(view)
     )
     return _board_screen("link-spectate", board_svg(picture), panel, app)
@@ -374,28 +413,32 @@ def _link_spectate(app):
 def _link_restore(app):
     candidate, saved = app.restore
     seat = candidate.seat
-    what = f"{KIND_TEXT[seat.kind][0]} link game, you play {side_name(seat.side)}: {candidate.status()}"
-    replace = (
-        '<p class="hint">An older copy of this game is saved on this device: restoring replaces it.</p>'
-        if saved is not None
-        else ""
+    what = _("{kind}, you play {side}: {status}.").format(
+        kind=_kind_game(seat.kind), side=side_name(seat.side), status=candidate.status()
     )
+    older = _("An older copy of this game is saved on this device: restoring replaces it.")
+    replace = f'<p class="hint">{escape(older)}</p>' if saved is not None else ""
+    title = _("Restore a game from a backup link?")
     body = (
-        "<h1>Restore a game from a backup link?</h1>"
-        f'<p class="restore-what">{escape(what)}.</p>{replace}'
-        f'<div class="actions">{button("Cancel", "home")}{button("Restore game", "link-restore", cls="primary")}</div>'
+        f"<h1>{escape(title)}</h1>"
+        f'<p class="restore-what">{escape(what)}</p>{replace}'
+        '<div class="actions">'
+        + button(_("Cancel"), "home")
+        + button(_("Restore game"), "link-restore", cls="primary")
+        + "</div>"
     )
     return _screen("link-restore", body, app)
 
 
 def _link_error(app):
     match = app.match
-    mine = button("Open my game", "link-back", cls="primary") if match is not None else ""
-    safe = " Your saved game is unchanged." if match is not None else " No saved game was changed."
+    mine = button(_("Open my game"), "link-back", cls="primary") if match is not None else ""
+    safe = _("Your saved game is unchanged.") if match is not None else _("No saved game was changed.")
+    title = _("Backup not restored") if app.link_title == "backup" else _("This link cannot be used")
     body = (
-        f'<h1 class="link-title">{escape(app.link_title or "This link cannot be used")}</h1>'
-        f'<p class="message link-error" role="alert">{escape(app.link_error)}{safe}</p>'
-        f'<div class="actions">{mine}{button("Home", "home")}</div>'
+        f'<h1 class="link-title">{escape(title)}</h1>'
+        f'<p class="message link-error" role="alert">{escape(error_text(app.link_error))} {escape(safe)}</p>'
+        f'<div class="actions">{mine}' + button(_("Home"), "home") + "</div>"
     )
     return _screen("link-error", body, app)
 
@@ -409,20 +452,16 @@ def home_items(app):
     for key, match in games:
         confirm = app.confirm == key
         if confirm:
-            actions = button("Delete game", "link-delete-confirm", cls="danger") + button("Keep", "cancel")
+            actions = button(_("Delete game"), "link-delete-confirm", cls="danger") + button(_("Keep"), "cancel")
         elif match is None:
-            actions = button("Delete", "link-delete", key, cls="quiet")
+            actions = button(_("Delete"), "link-delete", key, cls="quiet")
         else:
-            label = "View" if match.outcome is not None else "Resume"
-            actions = button(label, "link-resume", key) + button("Delete", "link-delete", key, cls="quiet")
+            label = _("View") if match.outcome is not None else _("Resume")
+            actions = button(label, "link-resume", key) + button(_("Delete"), "link-delete", key, cls="quiet")
         if match is None:
-            what = "A saved link game that this version cannot read (kept untouched)"
+            what = _("A saved link game that this version cannot read (kept untouched)")
         else:
-            seat = match.seat
-            what = (
-                f"{KIND_TEXT[seat.kind][0]} link game, you play {side_name(seat.side)}, "
-                f"{_variant_text(match.variant)}: {match.status()}"
-            )
+            what = _("{game}: {status}").format(game=_seat_status(match.seat, match.variant), status=match.status())
         items.append(
             f'<li class="saved-game link-game" data-seat="{escape(key)}"><span class="what">{escape(what)}</span>'
             f'<span class="actions">{actions}</span></li>'

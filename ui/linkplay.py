@@ -20,8 +20,12 @@ import json
 from espionage import Move, Setup, Variant, random_volcanoes
 from espionage.board import RED, SIDES
 from espionage.link import CASUAL, SEALED, DuplicateLink, LinkError, OlderLink, decode
-from espionage.sealed import NO_SEAT, Seat, spectate
+from espionage.sealed import Seat, spectate
 from espionage.setup import format_squares, parse_squares
+
+from .errors import Failure, error_text
+from .i18n import N_, _
+from .words import side_name
 
 SEAT_PREFIX = "espionage:seat:"
 SEAT_FORMAT = 1
@@ -36,16 +40,7 @@ LINK_SCREENS = (
 )
 # Screens a reload comes back to (with the game's seat).
 RESTORABLE = ("play", "link-send", "over", "link-backup")
-COPY_FAILED = "The link could not be copied here: select the link text below and copy it."
-
-
-def sentence(text):
-    """An engine message ("this link …") as a sentence for the page."""
-    text = str(text).strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+COPY_FAILED = N_("The link could not be copied here: select the link text below and copy it.")
 
 
 def seat_key(game_id):
@@ -59,7 +54,7 @@ class LinkMatch:
     ``ui.saves.Match``; the device only ever acts for its own seat's side."""
 
     mode = "link"
-    SAVE_FAILED = (
+    SAVE_FAILED = N_(
         "This game could not be saved: the browser's storage is full or blocked. "
         "Send the link below now; delete old games on the home screen to free space."
     )
@@ -97,7 +92,7 @@ class LinkMatch:
 
     @property
     def opponent(self):
-        return SIDES[1 - self.side].capitalize()
+        return side_name(1 - self.side)
 
     # -- the match interface ----------------------------------------------------------
 
@@ -173,13 +168,13 @@ class LinkMatch:
         seat = self.seat
         if seat.outcome is not None:
             if seat.kind == SEALED and seat.verdict is None:
-                return f"finished, unverified: {self.opponent} has not revealed its army yet"
-            return "finished"
+                return _("finished, unverified: {side} has not revealed its army yet").format(side=self.opponent)
+            return _("finished")
         if not seat.joined:
-            return f"invitation sent; waiting for {self.opponent} to join"
+            return _("invitation sent; waiting for {side} to join").format(side=self.opponent)
         if seat.my_turn:
-            return "your turn"
-        return f"waiting for {self.opponent}'s link"
+            return _("your turn")
+        return _("waiting for {side}'s link").format(side=self.opponent)
 
     def to_json(self):
         return json.dumps({"format": SEAT_FORMAT, "seat": self.seat.to_dict(), "updated": self.updated})
@@ -258,10 +253,12 @@ class LinkPlay:
         self.side = match.side
         self._show_match(match, message)
 
-    def _link_failed(self, message, match=None, title="This link cannot be used"):
+    def _link_failed(self, error, match=None, title=""):
+        """The link error screen: ``error`` (an exception, worded when drawn); ``title`` "backup"
+        when it was a backup that was not restored."""
         self._reset_screen("link-error", match)
         self.link_title = title
-        self.link_error = sentence(message)
+        self.link_error = error
 
     def _draft_state(self):
         """A link game's setup in progress (no seat yet), for coming back after a reload."""
@@ -316,7 +313,7 @@ class LinkPlay:
 
     # -- a new game -----------------------------------------------------------------
 
-    def do_link_new(self, _):
+    def do_link_new(self, _arg):
         self._reset_screen("link-options")
 
     def do_link_kind(self, kind):
@@ -327,7 +324,7 @@ class LinkPlay:
         if self.screen == "link-options" and side in SIDES:
             self.link_side = SIDES.index(side)
 
-    def do_link_setup(self, _):
+    def do_link_setup(self, _arg):
         if self.screen != "link-options":
             return
         match = LinkMatch(
@@ -337,11 +334,11 @@ class LinkPlay:
         )
         self._begin_setup(match, self.link_side)
 
-    def do_link_join(self, _):
+    def do_link_join(self, _arg):
         if self.screen == "link-invite":
             self._begin_setup(self.match, self.match.side)
 
-    def do_link_ready(self, _):
+    def do_link_ready(self, _arg):
         match = self.match
         if self.screen != "setup" or getattr(match, "mode", None) != "link" or not self.setup_complete:
             return
@@ -353,18 +350,18 @@ class LinkPlay:
             else:
                 seat = Seat.join(rest[0], setup, self.rng)
         except (LinkError, ValueError) as e:
-            self.message = sentence(e)
+            self.message = error_text(e)
             return
         game = LinkMatch(seat)
         existing = self._load_link_match(game.key)
         if existing is not None:  # the same invitation joined twice on this device: keep the first
-            self._show_link_game(existing, "You already joined this game on this device: here it is.")
+            self._show_link_game(existing, _("You already joined this game on this device: here it is."))
             return
         self._save(game)
         message = self.message
         self._show_link_game(game, message)
         if self.screen == "play" and not message:
-            self.message = "You play Red, so you move first: play your turn, then send the link."
+            self.message = _("You play Red, so you move first: play your turn, then send the link.")
 
     # -- opening a link ------------------------------------------------------------------
 
@@ -377,7 +374,7 @@ class LinkPlay:
         self._open_link(text, quiet=how == "load")  # "load": the page was reloaded with the link it had
         if how == "handoff" and self.screen != "link-error":
             self.message = " ".join(
-                part for part in ("A link opened in another tab was handed to this one.", self.message) if part
+                part for part in (_("A link opened in another tab was handed to this one."), self.message) if part
             )
 
     def _open_link(self, text, quiet):
@@ -398,13 +395,13 @@ class LinkPlay:
                 fresh = self._load_link_match(key)
                 if quiet and self.screen != "home" and self.match is not None and self.match.id == fresh.id:
                     return  # a reload: stay where the player was
-                self._show_link_game(fresh, "" if quiet else sentence(e))
+                self._show_link_game(fresh, "" if quiet else error_text(e))
                 return
             except LinkError as e:
                 self._link_failed(e, self._load_link_match(key))
                 return
-            except Exception as e:
-                self._link_failed(f"this link could not be used ({e}); your saved game is unchanged", saved)
+            except Exception:
+                self._link_failed(Failure("link-unusable"), saved)
                 return
             self._save(saved)
             self._show_link_game(saved, self.message)
@@ -422,7 +419,7 @@ class LinkPlay:
             return
         self._reset_screen("link-spectate")
         self.spectator = (view, t)
-        self.link_error = sentence(NO_SEAT)
+        self.link_error = Failure("no-seat")
 
     def _open_backup(self, text, saved):
         try:
@@ -433,29 +430,20 @@ class LinkPlay:
         candidate = LinkMatch(seat)
         if saved is not None:
             if saved.seat.side != seat.side:
-                self._link_failed(
-                    f"this device already holds {SIDES[saved.seat.side].capitalize()}'s seat in this game; "
-                    f"the backup is {SIDES[seat.side].capitalize()}'s, so it was not restored",
-                    saved,
-                )
+                self._link_failed(Failure("backup-other-side", side=saved.seat.side, other=seat.side), saved)
                 return
             if len(saved.seat.t.messages) >= len(seat.t.messages):
-                self._link_failed(
-                    "the game saved on this device is as new as this backup or newer, "
-                    "so the backup was not restored: your saved game is unchanged",
-                    saved,
-                    title="Backup not restored",
-                )
+                self._link_failed(Failure("backup-not-newer"), saved, title="backup")
                 return
         self._reset_screen("link-restore", candidate)
         self.restore = (candidate, saved)
 
-    def do_link_restore(self, _):
+    def do_link_restore(self, _arg):
         if self.screen != "link-restore" or self.restore is None:
             return
         candidate, _saved = self.restore
         if self._save(candidate):
-            self._show_link_game(candidate, "Game restored on this device.")
+            self._show_link_game(candidate, _("Game restored on this device."))
 
     # -- the game screens ------------------------------------------------------------------
 
@@ -468,12 +456,12 @@ class LinkPlay:
         if match is not None:
             self._show_link_game(match)
 
-    def do_link_back(self, _):
+    def do_link_back(self, _arg):
         match = self._link_game()
         if match is not None:
             self._show_link_game(match)
 
-    def do_link_backup(self, _):
+    def do_link_backup(self, _arg):
         if self._link_game() is not None and self.screen in ("play", "link-send", "over"):
             self.planned, self.selected = [], None
             self.screen = "link-backup"
@@ -490,11 +478,11 @@ class LinkPlay:
             link = match.seat.backup_link() if arg == "backup" else match.seat.link()
             self.effect = ("copy", self.url_for(link))
 
-    def do_link_copied(self, _):
-        self.message = "Link copied: paste it into a message."
+    def do_link_copied(self, _arg):
+        self.message = _("Link copied: paste it into a message.")
 
-    def do_link_copy_failed(self, _):
-        self.message = COPY_FAILED
+    def do_link_copy_failed(self, _arg):
+        self.message = _(COPY_FAILED)
 
     # -- home list ----------------------------------------------------------------------
 
@@ -502,13 +490,13 @@ class LinkPlay:
         if self.screen == "home" and key.startswith(SEAT_PREFIX):
             self.confirm = key
 
-    def do_link_delete_confirm(self, _):
+    def do_link_delete_confirm(self, _arg):
         key = self.confirm
         if self.screen != "home" or not key or not key.startswith(SEAT_PREFIX):
             return
         try:
             self.storage.remove(key)
         except Exception:
-            self.message = "The game could not be deleted: the browser's storage is blocked."
+            self.message = _("The game could not be deleted: the browser's storage is blocked.")
         self.confirm = None
 

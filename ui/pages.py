@@ -10,8 +10,9 @@ from html import escape
 from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
+from .i18n import LANGUAGES, _, ngettext
 from .render import BoardPicture, board_svg, piece_svg
-from .words import boards_after, describe, outcome_text, selection
+from .words import boards_after, describe, kind_name, outcome_text, selection, side_name
 
 SCREENS = ("home", "new", "options", "setup", "cover", "play", "results", "over", "history")
 MATCH_SCREENS = ("setup", "cover", "play", "results", "over", "history")
@@ -34,17 +35,28 @@ def button(label, action, arg="", disabled=False, cls="", pressed=None, title=""
 def resign_control(app):
     """The Resign button, or (once pressed) the question that makes sure."""
     if app.confirm != "resign":
-        return button("Resign", "resign", cls="danger")
+        return button(_("Resign"), "resign", cls="danger")
+    question = escape(_("Resign this game?"))
     return (
-        '<div class="confirm" role="alertdialog" aria-label="Resign this game?"><p>Resign this game?</p>'
-        + button("Resign", "resign-confirm", cls="danger")
-        + button("Keep playing", "cancel", cls="primary")
+        f'<div class="confirm" role="alertdialog" aria-label="{question}"><p>{question}</p>'
+        + button(_("Resign"), "resign-confirm", cls="danger")
+        + button(_("Keep playing"), "cancel", cls="primary")
         + "</div>"
     )
 
 
-def side_name(side):
-    return SIDES[side].capitalize()
+SELECTED = ' selected="selected"'
+
+
+def language_menu(current):
+    """The language switch shown on every screen: each language in its own name (main.py
+    sends its ``change`` as the action ``language``)."""
+    options = "".join(
+        f'<option value="{code}" lang="{code}"{SELECTED if code == current else ""}>{escape(name)}</option>'
+        for code, name in LANGUAGES.items()
+    )
+    label = escape(_("Language"))
+    return f'<div class="language-menu"><select id="language" aria-label="{label}">{options}</select></div>'
 
 
 def _message(app):
@@ -88,57 +100,67 @@ def _home(app):
     for match in app.saved_games:
         confirm = app.confirm == match.id
         actions = (
-            button("Delete game", "delete-confirm", cls="danger") + button("Keep", "cancel")
+            button(_("Delete game"), "delete-confirm", cls="danger") + button(_("Keep"), "cancel")
             if confirm
-            else button("View" if match.outcome is not None else "Resume", "resume", match.id)
-            + button("Delete", "delete", match.id, cls="quiet")
+            else button(_("View") if match.outcome is not None else _("Resume"), "resume", match.id)
+            + button(_("Delete"), "delete", match.id, cls="quiet")
         )
-        variant = "one move per turn" if match.variant.moves_per_turn == 1 else "two moves per turn"
-        kind = f"Against the computer (level {match.level})" if match.mode == "computer" else "Pass and play"
+        if match.mode == "computer":
+            what = (
+                _("Against the computer (level {level}), one move per turn: {status}")
+                if match.variant.moves_per_turn == 1
+                else _("Against the computer (level {level}), two moves per turn: {status}")
+            )
+        else:
+            what = (
+                _("Pass and play, one move per turn: {status}")
+                if match.variant.moves_per_turn == 1
+                else _("Pass and play, two moves per turn: {status}")
+            )
+        what = what.format(level=getattr(match, "level", ""), status=match.status())
         items.append(
             f'<li class="saved-game" data-game="{escape(match.id)}" data-mode="{match.mode}">'
-            f'<span class="what">{kind}, {variant}: '
-            f"{escape(match.status())}</span><span class=\"actions\">{actions}</span></li>"
+            f'<span class="what">{escape(what)}</span><span class="actions">{actions}</span></li>'
         )
     for key in app.damaged:
         confirm = app.confirm == key
         actions = (
-            button("Delete game", "delete-confirm", cls="danger") + button("Keep", "cancel")
+            button(_("Delete game"), "delete-confirm", cls="danger") + button(_("Keep"), "cancel")
             if confirm
-            else button("Delete", "delete", key, cls="quiet")
+            else button(_("Delete"), "delete", key, cls="quiet")
         )
+        what = escape(_("A saved game that this version cannot read (kept untouched)"))
         items.append(
-            f'<li class="saved-game damaged"><span class="what">A saved game that this version cannot read '
-            f'(kept untouched)</span><span class="actions">{actions}</span></li>'
+            f'<li class="saved-game damaged"><span class="what">{what}</span><span class="actions">{actions}</span></li>'
         )
     from .linkpages import home_items
 
     items += home_items(app)
-    saved = (
-        f'<h2>Saved games</h2><ul class="saved-games">{"".join(items)}</ul>'
-        if items
-        else '<p class="hint">No saved games yet.</p>'
-    )
+    heading, none = _("Saved games"), _("No saved games yet.")
+    saved = f'<h2>{heading}</h2><ul class="saved-games">{"".join(items)}</ul>' if items else f'<p class="hint">{none}</p>'
+    title = _("Espionage")
+    tagline = _("Hidden armies, two moves a turn, Spies that unmask, Sappers that clear Mines.")
     body = (
-        '<header><h1>Espionage</h1><p class="tagline">Hidden armies, two moves a turn, '
-        "Spies that unmask, Sappers that clear Mines.</p></header>"
-        f'<div class="actions main-actions">{button("New game", "new", cls="primary")}</div>{saved}'
+        f'<header><h1>{title}</h1><p class="tagline">{tagline}</p></header>'
+        '<div class="actions main-actions">' + button(_("New game"), "new", cls="primary") + f"</div>{saved}"
     )
     return _screen("home", body, app)
 
 
 def _new(app):
+    title = _("New game")
+    one_device = _("Two players, one device: the screen is covered while you hand it over.")
+    two_devices = _("Two devices: send each turn as a link, by any messenger.")
+    computer = _("One player against the computer, at three levels. It sees only what you see.")
     body = (
-        "<h1>New game</h1>"
-        '<div class="choices">'
-        + button("Pass and play", "mode", "pass", cls="primary")
-        + '<p class="hint">Two players, one device: the screen is covered while you hand it over.</p>'
-        + button("Play by link", "link-new", cls="primary")
-        + '<p class="hint">Two devices: send each turn as a link, by any messenger.</p>'
-        + button("Play the computer", "computer-new", cls="primary")
-        + '<p class="hint">One player against the computer, at three levels. It sees only what you see.</p>'
-        "</div>"
-        f'<div class="actions">{button("Back", "home")}</div>'
+        f'<h1>{title}</h1><div class="choices">'
+        + button(_("Pass and play"), "mode", "pass", cls="primary")
+        + f'<p class="hint">{one_device}</p>'
+        + button(_("Play by link"), "link-new", cls="primary")
+        + f'<p class="hint">{two_devices}</p>'
+        + button(_("Play the computer"), "computer-new", cls="primary")
+        + f'<p class="hint">{computer}</p></div>'
+        + '<div class="actions">' + button(_("Back"), "home") + "</div>"
     )
     return _screen("new", body, app)
 
@@ -146,23 +168,27 @@ def _new(app):
 def variant_fields(app):
     """The options of a new game: moves per turn and the number of volcanoes."""
     moves, volcanoes = app.options.moves_per_turn, app.options.volcanoes
+    per_turn, volcano_count = _("Moves per turn"), _("Volcanoes")
     return (
-        '<fieldset><legend>Moves per turn</legend><div class="toggle">'
-        + button("2 moves per turn (standard)", "moves", 2, pressed=moves == 2)
-        + button("1 move per turn", "moves", 1, pressed=moves == 1)
-        + '</div></fieldset><fieldset><legend>Volcanoes</legend><div class="toggle">'
+        f'<fieldset><legend>{per_turn}</legend><div class="toggle">'
+        + button(_("2 moves per turn (standard)"), "moves", 2, pressed=moves == 2)
+        + button(_("1 move per turn"), "moves", 1, pressed=moves == 1)
+        + f'</div></fieldset><fieldset><legend>{volcano_count}</legend><div class="toggle">'
         + "".join(
-            button(str(n), "volcanoes", n, pressed=volcanoes == n, title=f"{n} volcanoes") for n in range(0, 11, 2)
+            button(str(n), "volcanoes", n, pressed=volcanoes == n,
+                   title=ngettext("{n} volcano", "{n} volcanoes", n).format(n=n))
+            for n in range(0, 11, 2)
         )
         + "</div></fieldset>"
     )
 
 
 def _options(app):
+    title = _("Pass and play")
     body = (
-        "<h1>Pass and play</h1>"
+        f"<h1>{title}</h1>"
         + variant_fields(app)
-        + f'<div class="actions">{button("Back", "new")}{button("Start", "start", cls="primary")}</div>'
+        + '<div class="actions">' + button(_("Back"), "new") + button(_("Start"), "start", cls="primary") + "</div>"
     )
     return _screen("options", body, app)
 
@@ -187,49 +213,64 @@ def _setup(app, note="", ready_action="ready"):
         unknown_side=1 - side,
     )
     tray = []
-    for kind, info in KINDS.items():
+    for kind in KINDS:
         left = app.remaining(kind)
         cls = "tray-kind" + (" picked" if app.picked == kind else "") + (" empty" if not left else "")
+        name = kind_name(kind)
+        label = escape(ngettext("{piece}, {n} left", "{piece}, {n} left", left).format(piece=name, n=left))
         tray.append(
             f'<button type="button" class="{cls}" data-action="pick" data-arg="{kind}" data-drag="{kind}" '
-            f'aria-pressed="{"true" if app.picked == kind else "false"}" aria-label="{info.name}, {left} left" title="{info.name}"'
+            f'aria-pressed="{"true" if app.picked == kind else "false"}" aria-label="{label}" title="{escape(name)}"'
             f"{' disabled' if not left and app.selected is None else ''}>"
             f'{piece_svg(letter_of(kind, side), side, size=40)}<span class="count">{left}</span>'
-            f'<span class="kind-name" aria-hidden="true">{info.name}</span></button>'
+            f'<span class="kind-name" aria-hidden="true">{escape(name)}</span></button>'
         )
     saved = "".join(
-        f'<li>{button(f"Load {name}", "load-setup", name)}{button("Forget", "delete-setup", name, cls="quiet")}</li>'
+        "<li>"
+        + button(_("Load {name}").format(name=name), "load-setup", name)
+        + button(_("Forget"), "delete-setup", name, cls="quiet")
+        + "</li>"
         for name in sorted(app.offered_setups())
     )
     private = (
-        f'<p class="hint">Setups saved during this game are not offered to {side_name(1 - side)} until it ends.</p>'
+        '<p class="hint">'
+        + _("Setups saved during this game are not offered to {side} until it ends.").format(side=side_name(1 - side))
+        + "</p>"
         if app.match.mode == "pass"
         else ""
     )
     placed = len(app.placed)
     hint = (
-        "Pick a kind below, then tap squares in your zone (or drag). Tap two placed pieces to swap them."
+        _(
+            "Pick a kind below, then tap squares in your zone (or drag). Tap two placed pieces to swap them. "
+            "To take a piece back, tap it on the board, then tap the tray."
+        )
         if placed < 30
-        else "All 30 pieces stand. Tap two pieces to swap them, or press Ready."
+        else _(
+            "All 30 pieces stand. Tap two pieces to swap them, or press Ready. "
+            "To take a piece back, tap it on the board, then tap the tray."
+        )
     )
-    hint += " To take a piece back, tap it on the board, then tap the tray."
+    count = ngettext("{n} of 30 placed", "{n} of 30 placed", placed).format(n=placed)
+    title = _("{side}: set up your army").format(side=side_name(side))
+    tray_name, setups, name, none = _("Army tray"), _("Saved setups"), _("Name"), _("None saved on this device yet.")
     panel = (
-        f"<h1>{side_name(side)}: set up your army</h1>{note}"
-        f'<p class="hint">{hint}</p><p class="count-line">{placed} of 30 placed</p>'
-        f'<div class="tray" role="group" aria-label="Army tray">{"".join(tray)}</div>'
+        f"<h1>{title}</h1>{note}"
+        f'<p class="hint">{hint}</p><p class="count-line">{count}</p>'
+        f'<div class="tray" role="group" aria-label="{escape(tray_name)}">{"".join(tray)}</div>'
         '<div class="actions">'
-        + button("Random setup", "random-setup")
-        + button("Fully random", "random-setup", "full", cls="quiet")
-        + button("Clear", "clear")
-        + button("Ready", ready_action, disabled=not app.setup_complete, cls="primary")
+        + button(_("Random setup"), "random-setup")
+        + button(_("Fully random"), "random-setup", "full", cls="quiet")
+        + button(_("Clear"), "clear")
+        + button(_("Ready"), ready_action, disabled=not app.setup_complete, cls="primary")
         + "</div>"
-        f'<details class="saved-setups"{" open" if app.setups_open else ""}><summary>Saved setups</summary>'
-        '<label>Name <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>'
-        + button("Save setup", "save-setup")
+        f'<details class="saved-setups"{" open" if app.setups_open else ""}><summary>{setups}</summary>'
+        f'<label>{name} <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>'
+        + button(_("Save setup"), "save-setup")
         + private
-        + (f"<ul>{saved}</ul>" if saved else '<p class="hint">None saved on this device yet.</p>')
+        + (f"<ul>{saved}</ul>" if saved else f'<p class="hint">{none}</p>')
         + "</details>"
-        + f'<div class="actions secondary">{button("Home", "home", cls="quiet")}</div>'
+        + '<div class="actions secondary">' + button(_("Home"), "home", cls="quiet") + "</div>"
     )
     return _board_screen("setup", board_svg(picture), panel, app)
 
@@ -247,19 +288,16 @@ def _board_screen(name, svg, panel, app):
 
 
 def _cover(app):
-    side = side_name(app.side)
+    side, other = side_name(app.side), side_name(1 - app.side)
+    rematch = _("Rematch, colours swapped: whoever played {other} last game plays {side} now.")
+    hand = _("Hand the device to {side}").format(side=side)
+    privately = _("{side}: press the button when the other player is not looking.").format(side=side)
     body = (
         '<div class="cover-inner">'
-        + (
-            f'<p class="rematch-note">Rematch, colours swapped: whoever played {side_name(1 - app.side)} '
-            f"last game plays {side} now.</p>"
-            if app.rematch
-            else ""
-        )
-        + f'<p class="cover-title">Hand the device to {side}</p>'
-        f'<p class="hint">{side}: press the button when the other player is not looking.</p>'
-        + button(f"Show {side}'s board", "reveal", cls="primary")
-        + f'<p>{button("Home", "home", cls="quiet")}</p>'
+        + (f'<p class="rematch-note">{rematch.format(other=other, side=side)}</p>' if app.rematch else "")
+        + f'<p class="cover-title">{hand}</p><p class="hint">{privately}</p>'
+        + button(_("Show {side}'s board").format(side=side), "reveal", cls="primary")
+        + "<p>" + button(_("Home"), "home", cls="quiet") + "</p>"
         + "</div>"
     )
     return f'<section class="screen screen-cover cover" data-screen="cover">{_rules_button()}{body}</section>'
@@ -273,13 +311,14 @@ def _removed_trays(view):
     for side in (RED, BLUE):
         kinds = view.removed[SIDES[side]]
         icons = "".join(
-            f'<span class="removed-piece" data-removed="{letter_of(k, side)}" title="{KINDS[k].name}">'
+            f'<span class="removed-piece" data-removed="{letter_of(k, side)}" title="{escape(kind_name(k))}">'
             f"{piece_svg(letter_of(k, side), side, size=28)}</span>"
             for k in kinds
         )
-        icons = icons or '<span class="hint">none</span>'
+        icons = icons or '<span class="hint">' + _("none") + "</span>"
+        lost = _("{side} lost ({n})").format(side=side_name(side), n=len(kinds))
         out.append(
-            f'<div class="removed removed-{SIDES[side]}"><h3>{side_name(side)} lost ({len(kinds)})</h3>'
+            f'<div class="removed removed-{SIDES[side]}"><h3>{lost}</h3>'
             f'<div class="removed-list">{icons}</div></div>'
         )
     return '<div class="removed-trays">' + "".join(out) + "</div>"
@@ -293,13 +332,16 @@ def enemy_left(view, side):
     for kind, info in KINDS.items():
         left = info.count - sum(1 for k in removed if k == kind)
         cls = "enemy-kind" + (" gone" if not left else "")
+        title = ngettext("{piece}: {n} left", "{piece}: {n} left", left).format(piece=kind_name(kind), n=left)
         cells.append(
-            f'<span class="{cls}" data-kind="{kind}" data-left="{left}" title="{info.name}: {left} left">'
+            f'<span class="{cls}" data-kind="{kind}" data-left="{left}" title="{escape(title)}">'
             f'{piece_svg(letter_of(kind, enemy), enemy, size=26)}<span class="count">{left}</span></span>'
         )
+    label = escape(_("{side} pieces still on the board").format(side=side_name(enemy)))
+    heading = _("{side} on the board").format(side=side_name(enemy))
     return (
-        f'<div class="enemy-left" role="group" aria-label="{side_name(enemy)} pieces still on the board">'
-        f'<h3>{side_name(enemy)} on the board</h3><div class="enemy-kinds">{"".join(cells)}</div></div>'
+        f'<div class="enemy-left" role="group" aria-label="{label}">'
+        f'<h3>{heading}</h3><div class="enemy-kinds">{"".join(cells)}</div></div>'
     )
 
 
@@ -311,12 +353,15 @@ def badge_legend(picture):
     shown = sorted(sq for sq in picture.unmasked if letters[sq] not in (None, "?", "V"))
     if shown:
         icon = piece_svg(letters[shown[0]], None, size=26, unmasked=True)
-        out.append(f"{icon} The eye marks an unmasked piece: both players know what it is.")
+        out.append(f"{icon} " + _("The eye marks an unmasked piece: both players know what it is."))
     if picture.learned:
         icon = piece_svg(letters[picture.learned[0][0]], None, size=26, learned=True)
         out.append(
-            f"{icon} The magnifying glass marks an enemy piece you know though it is not unmasked: "
-            "it unmasked your pieces, so it is a Spy, or (sealed link games) you saw it attack."
+            f"{icon} "
+            + _(
+                "The magnifying glass marks an enemy piece you know though it is not unmasked: "
+                "it unmasked your pieces, so it is a Spy, or (sealed link games) you saw it attack."
+            )
         )
     return "".join(f'<p class="badge-legend hint">{line}</p>' for line in out)
 
@@ -378,44 +423,56 @@ def selection_line(app):
     return f'<p class="selection-line">{escape(selection(letters[sq], sq, sq in unmasked, 1 - app.side))}</p>'
 
 
+def planned_line(app, need, then=""):
+    """The moves planned so far and what comes next, or (none planned) how to play a turn;
+    ``then``: what follows the turn (a link game: sending the link)."""
+    if app.planned:
+        planned = ", ".join(str(m) for m in app.planned)
+        if app.turn_complete:
+            said = _("Planned: {moves}. Turn complete: submit it.").format(moves=planned)
+        else:
+            said = _("Planned: {moves}. Now move another piece.").format(moves=planned)
+        return f'<p class="planned-line">{escape(said)}</p>'
+    if need == 2:
+        hint = _("Tap a piece, then a lit square. Two moves by two different pieces, then submit.")
+    else:
+        hint = _("Tap a piece, then a lit square. One move, then submit.")
+    return f'<p class="hint">{escape(hint)}{" " + escape(then) if then else ""}</p>'
+
+
 def _play(app):
     view = app.view()
     side = app.side
     picture, opponent_last = play_picture(app, view)
     last = view.last_turn
     match = app.match
-    panel = [f'<h1>{side_name(side)}\'s board</h1><p class="status">Turn {view.turn_number} · {side_name(side)} to move</p>']
+    mine, other = side_name(side), side_name(1 - side)
+    status = _("Turn {n} · {side} to move").format(n=view.turn_number, side=mine)
+    title = _("{side}'s board").format(side=mine)
+    panel = [f'<h1>{title}</h1><p class="status">{status}</p>']
     panel.append(enemy_left(view, side))
     if opponent_last:
-        panel.append(_events_list(last, f"{side_name(1 - side)}'s last turn", side, view.letters))
+        panel.append(_events_list(last, _("{side}'s last turn").format(side=other), side, view.letters))
     if match.draw_offered_to(side):
         panel.append(
-            f'<div class="offer"><p>{side_name(1 - side)} offers a draw.</p>'
-            + button("Accept draw", "accept-draw")
-            + button("Decline draw", "decline-draw")
+            "<div class=\"offer\"><p>" + _("{side} offers a draw.").format(side=other) + "</p>"
+            + button(_("Accept draw"), "accept-draw")
+            + button(_("Decline draw"), "decline-draw")
             + "</div>"
         )
     panel.append(selection_line(app))
     panel.append(badge_legend(picture))
-    need = match.variant.moves_per_turn
-    if app.planned:
-        planned = ", ".join(str(m) for m in app.planned)
-        state = "Turn complete: submit it." if app.turn_complete else "Now move another piece."
-        panel.append(f'<p class="planned-line">Planned: {planned}. {state}</p>')
-    else:
-        panel.append(
-            f'<p class="hint">Tap a piece, then a lit square. {"Two moves by two different pieces, then submit." if need == 2 else "One move, then submit."}</p>'
-        )
+    panel.append(planned_line(app, match.variant.moves_per_turn))
     panel.append(
         '<div class="actions">'
-        + button("Undo move", "undo", disabled=not app.planned)
-        + button("Submit turn", "submit", disabled=not app.turn_complete, cls="primary")
+        + button(_("Undo move"), "undo", disabled=not app.planned)
+        + button(_("Submit turn"), "submit", disabled=not app.turn_complete, cls="primary")
         + "</div>"
         '<div class="actions secondary">'
-        + button("Move list", "history")
-        + button("Offer draw", "offer-draw", disabled=match.draw_offer is not None)
+        + button(_("Move list"), "history")
+        + button(_("Offer draw"), "offer-draw", disabled=match.draw_offer is not None)
         + resign_control(app)
-        + button("Home", "home", cls="quiet")
+        + button(_("Home"), "home", cls="quiet")
         + "</div>"
     )
     panel.append(_removed_trays(view))
@@ -431,10 +488,11 @@ def _results(app):
         fights=fights(view.last_turn),
     )
     panel = (
-        f"<h1>{side_name(side)}'s turn played</h1>"
-        + _events_list(view.last_turn, "What happened", side, view.letters)
-        + f'<div class="actions">{button("Hand over", "hand-over", cls="primary")}</div>'
-        f'<p class="hint">Then pass the device to {side_name(1 - side)}: the board is covered until they open it.</p>'
+        "<h1>" + _("{side}'s turn played").format(side=side_name(side)) + "</h1>"
+        + _events_list(view.last_turn, _("What happened"), side, view.letters)
+        + ('<div class="actions">' + button(_('Hand over'), 'hand-over', cls='primary') + '</div><p class="hint">')
+        + _("Then pass the device to {side}: the board is covered until they open it.").format(side=side_name(1 - side))
+        + "</p>"
         + _removed_trays(view)
     )
     return _board_screen("results", board_svg(picture), panel, app)
@@ -459,14 +517,15 @@ def turn_list(events, viewer, current):
     items = []
     for step, group in turns(events):
         first = group[0]
-        label = f"Turn {first.turn}, {side_name(first.side)}"
+        label = _("Turn {n}, {side}").format(n=first.turn, side=side_name(first.side))
         said = "; ".join(describe(e, viewer) for e in group)
         cls = "turn current" if step == current else "turn"
         items.append(
             f'<li class="{cls}" data-step="{step}">{button(label, "history-turn", step, pressed=step == current)}'
             f"<span>{escape(said)}</span></li>"
         )
-    return f'<ol class="turn-list">{"".join(items)}</ol>' if items else '<p class="hint">No moves yet.</p>'
+    none = _("No moves yet.")
+    return f'<ol class="turn-list">{"".join(items)}</ol>' if items else f'<p class="hint">{none}</p>'
 
 
 def _history(app):
@@ -474,21 +533,25 @@ def _history(app):
     live = app.view()
     step = app.replay
     if step is None:
-        view, caption = live, "The board now. Tap a turn to see the board after it."
+        view, caption = live, _("The board now. Tap a turn to see the board after it.")
         last, group = (), ()
     else:
         view = app.history_view()
         group = next(g for s, g in turns(live.events) if s == step)
-        caption = f"The board after turn {group[0].turn} ({side_name(group[0].side)}), as you saw it then."
+        caption = _("The board after turn {n} ({side}), as you saw it then.").format(
+            n=group[0].turn, side=side_name(group[0].side)
+        )
         last = tuple(e.move for e in group)
     picture = BoardPicture(
         letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=last,
         fights=fights(group),
     )
     panel = (
-        f"<h1>{side_name(side)}'s move list</h1>"
-        f'<p class="history-caption hint" data-step="{"" if step is None else step}">{caption}</p>'
-        f'<div class="actions">{button("Back to the game", "history-close", cls="primary")}</div>'
+        "<h1>" + _("{side}'s move list").format(side=side_name(side)) + "</h1>"
+        f'<p class="history-caption hint" data-step="{"" if step is None else step}">{escape(caption)}</p>'
+        '<div class="actions">'
+        + button(_("Back to the game"), "history-close", cls="primary")
+        + "</div>"
         + turn_list(live.events, side, step)
     )
     return _board_screen("history", board_svg(picture), panel, app)
@@ -499,13 +562,14 @@ def _history(app):
 
 def rematch_hint(match):
     if match.mode == "pass":
-        return "Rematch: the same options, and the players swap colours."
+        return _("Rematch: the same options, and the players swap colours.")
     if match.mode == "computer":
-        return "Rematch: the same level and options, and you play the other colour."
-    return (
-        f"Rematch: a new {match.kind} link game with the same options, you playing "
-        f"{side_name(1 - match.side)}; then send the invitation."
-    )
+        return _("Rematch: the same level and options, and you play the other colour.")
+    if match.kind == "sealed":
+        text = _("Rematch: a new sealed link game with the same options, you playing {side}; then send the invitation.")
+    else:
+        text = _("Rematch: a new casual link game with the same options, you playing {side}; then send the invitation.")
+    return text.format(side=side_name(1 - match.side))
 
 
 def _over(app):
@@ -521,10 +585,12 @@ def _over(app):
         step = app.replay
         total = len(game.events)
         current = view.events[step - 1] if step else None
-        caption = (
-            f"Move {step} of {total}: {escape(describe(current, None, view.letters))}"
+        caption = escape(
+            _("Move {step} of {total}: {move}").format(
+                step=step, total=total, move=describe(current, None, view.letters)
+            )
             if current
-            else f"Start position ({total} moves in all)"
+            else ngettext("Start position ({n} move in all)", "Start position ({n} moves in all)", total).format(n=total)
         )
         picture = BoardPicture(
             letters=view.letters, bottom=app.bottom, unmasked=view.unmasked,
@@ -532,15 +598,16 @@ def _over(app):
             fights=fights((current,)) if current else (),
         )
         replay = (
-            '<p class="hint">Both armies are revealed. Step through the whole game:</p>'
-            '<div class="actions replay">'
-            + button("First", "replay", "first", disabled=step == 0)
-            + button("Back", "replay", "back", disabled=step == 0)
-            + button("Forward", "replay", "forward", disabled=step == total)
-            + button("Last", "replay", "last", disabled=step == total)
+            '<p class="hint">'
+            + _("Both armies are revealed. Step through the whole game:")
+            + '</p><div class="actions replay">'
+            + button(_("First"), "replay", "first", disabled=step == 0)
+            + button(_("Back"), "replay", "back", disabled=step == 0)
+            + button(_("Forward"), "replay", "forward", disabled=step == total)
+            + button(_("Last"), "replay", "last", disabled=step == total)
             + f'</div><p class="replay-caption" data-step="{step}">{caption}</p>'
         )
-        every_turn = "<h2>Every turn</h2>" + turn_list(game.full_view().events, None, step)
+        every_turn = "<h2>" + _("Every turn") + "</h2>" + turn_list(game.full_view().events, None, step)
     else:  # a sealed link game before the other army is revealed: this player's own view
         view = match.view(app.side)
         picture = BoardPicture(
@@ -561,9 +628,9 @@ def _over(app):
         + extras
         + replay
         + '<div class="actions">'
-        + button("Rematch", "rematch", cls="primary")
-        + button("New game", "new")
-        + button("Home", "home")
+        + button(_("Rematch"), "rematch", cls="primary")
+        + button(_("New game"), "new")
+        + button(_("Home"), "home")
         + "</div>"
         + f'<p class="hint">{rematch_hint(match)}</p>'
         + _removed_trays(view)

@@ -42,10 +42,16 @@ from espionage.board import NEUTRAL_RANKS, SIZE, file_of, rank_of, square_name
 from espionage.moves import Move
 from espionage.pieces import KINDS, UNKNOWN, VOLCANO
 
+from .i18n import N_, _, language
+from .words import YOUR_PIECES, kind_with_rank, piece
+
 __all__ = ["BoardPicture", "board_svg", "piece_svg", "square_at", "square_origin"]
 
 RED, BLUE = 0, 1
-SIDE_NAMES = ("Red", "Blue")
+# How a piece is named on the board, by side ("Red Captain (3)") and unknown ("Red piece (unknown)").
+SIDE_PIECES = (N_("Red {piece}"), N_("Blue {piece}"))
+UNKNOWN_PIECES = (N_("Red piece (unknown)"), N_("Blue piece (unknown)"))
+BOARD_LABELS = (N_("Board, Red at the bottom"), N_("Board, Blue at the bottom"))
 SIDE_CLASSES = ("red", "blue")
 CELL = 100
 BOARD = CELL * SIZE
@@ -290,11 +296,13 @@ def _piece_side(letter, unknown_side, viewer):
 def _piece_name(letter, side, viewer):
     """How a title names a piece: never a kind for "?"."""
     if letter == UNKNOWN:
-        return f"{SIDE_NAMES[side]} piece (unknown)"
-    kind = KINDS[letter.upper()]
-    owner = "your" if side == viewer else SIDE_NAMES[side]
-    rank = f" ({kind.rank})" if kind.is_soldier else ""
-    return f"{owner} {kind.name}{rank}"
+        return _(UNKNOWN_PIECES[side])
+    kind = letter.upper()
+    if side != viewer:
+        return _(SIDE_PIECES[side]).format(piece=kind_with_rank(kind))
+    if KINDS[kind].is_soldier:
+        return _("{piece} ({rank})").format(piece=_(YOUR_PIECES[kind]), rank=KINDS[kind].rank)
+    return _(YOUR_PIECES[kind])
 
 
 @lru_cache(maxsize=1024)
@@ -360,18 +368,19 @@ def board_svg(picture: BoardPicture, area=None) -> str:
     else:
         squares, (x0, y0, width, height), labels = _area(area, bottom)
         part = f' part" data-area="{square_name(min(area))}-{square_name(max(area))}'  # closes the class attribute
+    label = escape(_(BOARD_LABELS[bottom]))
     vb = f"{x0 + VIEWBOX[0]} {y0 + VIEWBOX[1]} {width + VIEWBOX[2] - BOARD} {height + VIEWBOX[3] - BOARD}"
     out = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}{part}" '
             f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
-            f'aria-label="Board, {SIDE_NAMES[bottom]} at the bottom">'
+            f'aria-label="{label}">'
         ),
         _DEFS,
         f'<rect class="frame" x="{x0 - 6}" y="{y0 - 6}" width="{width + 12}" height="{height + 12}" rx="10" fill="{FRAME}"/>',
     ]
     out += [
-        _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0))
+        _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0), language())
         for sq in squares
     ]
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
@@ -412,7 +421,7 @@ def _fight_marks(fights, bottom):
     for sq, letter in fights:
         x, y = square_origin(sq, bottom)
         side = RED if letter.isupper() else BLUE
-        what = f"Fight on {square_name(sq)}: {SIDE_NAMES[side]}'s {KINDS[letter.upper()].name} fell"
+        what = _("Fight on {square}: {piece} fell").format(square=square_name(sq), piece=piece(letter.upper(), side, None))
         out.append(
             f'<g class="fight" data-fight="{square_name(sq)}" data-fallen="{escape(letter)}" '
             f'transform="translate({x} {y + 50}) scale(.5)"><title>{escape(what)}</title>'
@@ -428,7 +437,7 @@ def _fight_marks(fights, bottom):
 UNMASKED, TARGET, LAST_FROM, LAST_TO, ZONE, SELECTED_MARK, CURSOR, LEARNED_UNMASKING, LEARNED_FIGHT, PENDING = (
     1 << i for i in range(10)
 )
-LEARNED_HOW = {"unmasking": "known: it unmasked pieces as a Spy", "fight": "known: seen when it attacked"}
+LEARNED_HOW = {"unmasking": N_("known: it unmasked pieces as a Spy"), "fight": N_("known: seen when it attacked")}
 _NO_OWNERS = (None,) * (SIZE * SIZE)
 _DRAWING_ORDER = tuple(
     tuple(square_at(col * CELL, row * CELL, bottom) for row in range(SIZE) for col in range(SIZE)) for bottom in (0, 1)
@@ -436,8 +445,9 @@ _DRAWING_ORDER = tuple(
 
 
 @lru_cache(maxsize=4096)
-def _square(sq, letter, owner, bottom, viewer, unknown_side, marks):
-    """One square's markup: a tap changes few squares, so most come from the cache."""
+def _square(sq, letter, owner, bottom, viewer, unknown_side, marks, language):
+    """One square's markup: a tap changes few squares, so most come from the cache
+    (``language``: the one its title is in, a part of the cache key)."""
     name = square_name(sq)
     x, y = square_origin(sq, bottom)
     shade = "dark" if (file_of(sq) + rank_of(sq)) % 2 == 0 else "light"
@@ -456,42 +466,42 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks):
 
     if is_volcano:
         classes.append("volcano")
-        what = "volcano"
+        what = _("volcano")
     elif has_piece:
         what = _piece_name(letter, side, viewer)
         if unmasked:
-            what += ", unmasked"
+            what += _(", ") + _("unmasked")
         elif how is not None:
-            what += f", {LEARNED_HOW[how]}"
+            what += _(", ") + _(LEARNED_HOW[how])
     else:
-        what = "empty"
+        what = _("empty")
     notes = []
     if selected:
         classes.append("selected")
-        notes.append("selected")
+        notes.append(_("selected"))
     if target:
         classes.append("target")
         if has_piece:
             classes.append("attack")
-            notes.append("can attack" if side != viewer else "can move here")
+            notes.append(_("can attack") if side != viewer else _("can move here"))
         else:
-            notes.append("can move here")
+            notes.append(_("can move here"))
     if last_from:
         classes.append("last-from")
-        notes.append("last turn moved from here")
+        notes.append(_("last turn moved from here"))
     if last_to:
         classes.append("last-to")
-        notes.append("last turn moved here")
+        notes.append(_("last turn moved here"))
     if marks & PENDING:
         classes.append("pending")
-        notes.append("fight pending: the result comes with the other player's reply")
+        notes.append(_("fight pending: the result comes with the other player's reply"))
     if zone:
         classes.append("zone")
     if cursor:
         classes.append("cursor")
 
     fill = CELL_FILL["volcano"] if is_volcano else CELL_FILL[area, shade]
-    title = escape(f"{name}: " + ", ".join([what, *notes]))
+    title = escape(_("{square}: {what}").format(square=name, what=_(", ").join([what, *notes])))
     parts = [
         (
             f'<g class="{" ".join(classes)}" data-square="{name}" transform="translate({x} {y})">'
@@ -579,34 +589,39 @@ def _area(corners, bottom):
 _LABELS = (_labels(0), _labels(1))
 
 
-@lru_cache(maxsize=256)
 def piece_svg(letter: str, side: int | None = None, size=48, unmasked=False, learned=False) -> str:
     """One piece's icon as a standalone ``<svg>`` (for trays and legends).
 
     ``letter`` is an EPN letter ("K", "k", "?" or "V"); ``side`` (0 Red, 1 Blue)
     is needed for "?" and otherwise follows the letter's case. The markup is
     self-contained (no references to the board's ``<defs>``)."""
+    return _piece_svg(letter, side, size, unmasked, learned, language())
+
+
+@lru_cache(maxsize=256)
+def _piece_svg(letter, side, size, unmasked, learned, language):
+    """piece_svg, cached per language (its label is in it)."""
     if letter not in _LETTERS or letter is None:
         raise ValueError(f"{letter!r} is not a piece letter")
     head = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="{size}" height="{size}" '
     tail = f'font-family="{FONT}" role="img"'
     if letter == VOLCANO:
-        return f'{head}class="piece-icon volcano" {tail} aria-label="volcano"><title>volcano</title>' \
+        volcano = escape(_("volcano"))
+        return f'{head}class="piece-icon volcano" {tail} aria-label="{volcano}"><title>{volcano}</title>' \
                f'{DRAWINGS["volcano"]}</svg>'
     if letter == UNKNOWN:
         if side is None:
             raise ValueError("the side of an unknown piece must be given")
         icon = DRAWINGS["icon-unknown"]
-        label = f"{SIDE_NAMES[side]} piece (unknown)"
+        label = _(UNKNOWN_PIECES[side])
     else:
         side = (RED if letter.isupper() else BLUE) if side is None else side
-        kind = KINDS[letter.upper()]
         icon = DRAWINGS[f"icon-{letter.upper()}"]
-        label = f"{SIDE_NAMES[side]} {kind.name}" + (f" ({kind.rank})" if kind.is_soldier else "")
+        label = _(SIDE_PIECES[side]).format(piece=kind_with_rank(letter.upper()))
     if unmasked:
-        label += ", unmasked"
+        label += _(", ") + _("unmasked")
     elif learned:
-        label += ", known though masked"
+        label += _(", ") + _("known though masked")
     badge = DRAWINGS["badge-eye"] if unmasked else DRAWINGS["badge-learned"] if learned else ""
     return (
         f'{head}class="piece-icon {SIDE_CLASSES[side]}" data-icon="{escape(letter)}" {tail} '

@@ -9,8 +9,11 @@ import json
 from dataclasses import dataclass, field
 
 from espionage import Game, IllegalMove, Setup, Variant, record
-from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES, rotated
+from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES, rotated, side_index
 from espionage.setup import format_squares, parse_squares
+
+from .i18n import N_, _
+from .words import side_name
 
 GAME_PREFIX = "espionage:game:"
 SETUPS_KEY = "espionage:setups"
@@ -75,7 +78,7 @@ class Match:
 
     # -- the match interface ----------------------------------------------------------
 
-    SAVE_FAILED = (
+    SAVE_FAILED = N_(
         "This game could not be saved: the browser's storage is full or blocked. "
         "It stays open here; delete old games on the home screen to free space."
     )
@@ -101,7 +104,7 @@ class Match:
     def submit(self, side, moves):
         """Play ``side``'s turn; IllegalMove (nothing played) if it is not legal."""
         if self.to_move() != side:
-            raise IllegalMove("it is not your turn")
+            raise IllegalMove("it is not your turn", "not-your-turn")
         self.game.play_turn(*moves)
 
     def resign(self, side):
@@ -131,12 +134,15 @@ class Match:
 
     def status(self):
         if self.game is None:
-            waiting = "Red" if self.setups[RED] is None else "Blue"
-            return f"setting up ({waiting} places the army)"
+            if self.setups[RED] is None:
+                return _("setting up (Red places the army)")
+            return _("setting up (Blue places the army)")
         if self.game.outcome is not None:
             winner = self.game.outcome.winner
-            return f"finished: {winner.capitalize() + ' won' if winner else 'draw'}"
-        return f"turn {self.game.turn_number}, {self.game.turn.capitalize()} to move"
+            if winner is None:
+                return _("finished: draw")
+            return _("finished: Red won") if winner == "red" else _("finished: Blue won")
+        return _("turn {n}, {side} to move").format(n=self.game.turn_number, side=side_name(side_index(self.game.turn)))
 
     def save(self, storage):
         save_match(storage, self)

@@ -1,35 +1,93 @@
 """The words of the game: structured events and outcomes turned into sentences.
 
 The engine gives structured facts (``espionage.observer.SeenMove``); every
-sentence a player reads about what happened is made here, in one place."""
+sentence a player reads about what happened is made here, in one place, in the
+player's language (``ui.i18n``). Sentences are whole msgids with named
+placeholders, so a translation may put the words in any order."""
 
-from espionage.board import SIDES, square_name
+from espionage.board import square_name
 from espionage.pieces import KINDS
 
-REASONS = {
-    "headquarters": "{winner} captured {loser}'s Headquarters",
-    "no_mobile_pieces": "{loser} has no movable piece left",
-    "move_limit": "100 turns passed without a piece being removed",
-    "no_legal_move": "{loser} has no legal move",
-    "resignation": "{loser} resigned",
-    "agreement": "both players agreed",
+from .i18n import N_, _
+
+# Translators: the two sides; {side} in other sentences is one of these two words.
+SIDE_NAMES = (N_("Red"), N_("Blue"))
+PIECE_NAMES = {
+    # Translators: the pieces' names, as players of the game in your language call them (see the glossary).
+    "C": N_("Corporal"),
+    "L": N_("Lieutenant"),
+    "K": N_("Captain"),
+    "O": N_("Colonel"),
+    "G": N_("General"),
+    "S": N_("Spy"),
+    "E": N_("Sapper"),
+    "M": N_("Mine"),
+    "H": N_("Headquarters"),
 }
+# "your Captain": one whole phrase per kind, so a language can agree the possessive with the noun.
+YOUR_PIECES = {
+    "C": N_("your Corporal"),
+    "L": N_("your Lieutenant"),
+    "K": N_("your Captain"),
+    "O": N_("your Colonel"),
+    "G": N_("your General"),
+    "S": N_("your Spy"),
+    "E": N_("your Sapper"),
+    "M": N_("your Mine"),
+    "H": N_("your Headquarters"),
+    None: N_("your piece"),
+}
+# "Blue's Captain": the piece name goes into the side's phrase.
+# Translators: {piece} is a piece's name ("Captain") or "piece" when its kind is unknown.
+SIDES_PIECE = (N_("Red's {piece}"), N_("Blue's {piece}"))
+
+# The end of a game, by (winner, reason): each a whole sentence.
+ENDINGS = {
+    ("red", "headquarters"): N_("Red wins: Red captured Blue's Headquarters"),
+    ("blue", "headquarters"): N_("Blue wins: Blue captured Red's Headquarters"),
+    ("red", "no_mobile_pieces"): N_("Red wins: Blue has no movable piece left"),
+    ("blue", "no_mobile_pieces"): N_("Blue wins: Red has no movable piece left"),
+    ("red", "no_legal_move"): N_("Red wins: Blue has no legal move"),
+    ("blue", "no_legal_move"): N_("Blue wins: Red has no legal move"),
+    ("red", "resignation"): N_("Red wins: Blue resigned"),
+    ("blue", "resignation"): N_("Blue wins: Red resigned"),
+    (None, "move_limit"): N_("Draw: 100 turns passed without a piece being removed"),
+    (None, "agreement"): N_("Draw: both players agreed"),
+}
+# An ending the rules never give (a forged link may claim one): just who won.
+RESULTS = {"red": N_("Red wins"), "blue": N_("Blue wins"), None: N_("Draw")}
 
 
 def side_name(side):
-    return SIDES[side].capitalize()
+    """"Red" or "Blue" (``side`` 0 or 1) in the player's language."""
+    return _(SIDE_NAMES[side])
 
 
 def kind_name(kind):
-    return KINDS[kind].name if kind in KINDS else "piece"
+    """The name of a kind (upper-case letter) in the player's language; "piece" if unknown."""
+    return _(PIECE_NAMES[kind]) if kind in PIECE_NAMES else _("piece")
+
+
+def kind_with_rank(kind):
+    """"Captain (3)", "Spy": a kind named with its rank, if it has one."""
+    info = KINDS[kind]
+    if info.rank:
+        return _("{piece} ({rank})").format(piece=kind_name(kind), rank=info.rank)
+    return kind_name(kind)
+
+
+def capital(text):
+    """The sentence ``text`` starting with a capital letter."""
+    return text[:1].upper() + text[1:]
 
 
 def piece(kind, side, viewer, capital=False):
     """"your Captain", "Blue's Spy", "Blue's piece" (kind unknown to the viewer)."""
     if side == viewer:
-        owner = "Your" if capital else "your"
-        return f"{owner} {kind_name(kind) if kind else 'piece'}"
-    return f"{side_name(side)}'s {kind_name(kind) if kind else 'piece'}"
+        text = _(YOUR_PIECES[kind if kind in YOUR_PIECES else None])
+    else:
+        text = _(SIDES_PIECE[side]).format(piece=kind_name(kind) if kind else _("piece"))
+    return globals()["capital"](text) if capital else text
 
 
 def describe(event, viewer, letters=None):
@@ -41,18 +99,28 @@ def describe(event, viewer, letters=None):
     mover = piece(event.kind, side, viewer, capital=True)
     to = square_name(m.to_square)
     if event.pending:
-        return f"{mover} attacked {to}: result pending" if event.attack else f"{mover} moved {m}"
+        if event.attack:
+            return _("{mover} attacked {square}: result pending").format(mover=mover, square=to)
+        return _("{mover} moved {move}").format(mover=mover, move=m)
     if not event.attack:
-        text = f"{mover} moved {m}"
+        text = _("{mover} moved {move}").format(mover=mover, move=m)
     elif event.attacker_won:
         target = piece(event.defender, 1 - side, viewer)
-        text = f"{mover} attacked {target} on {to}: {target} was removed"
+        text = _("{mover} attacked {target} on {square}: {target} was removed").format(
+            mover=mover, target=target, square=to
+        )
     elif event.defender is None:
-        text = f"{mover} attacked {to} and was removed"
+        text = _("{mover} attacked {square} and was removed").format(mover=mover, square=to)
     else:
-        text = f"{mover} attacked {piece(event.defender, 1 - side, viewer)} on {to} and was removed"
+        target = piece(event.defender, 1 - side, viewer)
+        text = _("{mover} attacked {target} on {square} and was removed").format(
+            mover=mover, target=target, square=to
+        )
     if event.unmasked:
-        text += "; " + ", ".join(_unmasked(sq, letters, viewer) for sq in event.unmasked)
+        # Translators: a move, then the pieces it unmasked ({unmasked}: a list joined with ", ").
+        text = _("{move}; {unmasked}").format(
+            move=text, unmasked=_(", ").join(_unmasked(sq, letters, viewer) for sq in event.unmasked)
+        )
     return text
 
 
@@ -71,36 +139,35 @@ def _unmasked(sq, letters, viewer):
     where = square_name(sq)
     letter = letters[sq] if letters is not None else None
     if not letter or letter in "?V":
-        return f"the piece on {where} was unmasked"
+        return _("the piece on {square} was unmasked").format(square=where)
     owner = 0 if letter.isupper() else 1
     if owner == viewer:
-        return f"your {kind_name(letter.upper())} on {where} is now known to {side_name(1 - owner)}"
-    return f"{side_name(owner)}'s {kind_name(letter.upper())} on {where} is unmasked"
+        return _("{piece} on {square} is now known to {enemy}").format(
+            piece=piece(letter.upper(), owner, viewer), square=where, enemy=side_name(1 - owner)
+        )
+    return _("{piece} on {square} is unmasked").format(piece=piece(letter.upper(), owner, viewer), square=where)
 
 
 def outcome_text(outcome):
     """"Red wins: Blue resigned": the end, naming the sides."""
-    if outcome.winner is None:
-        return f"Draw: {REASONS[outcome.reason].format(winner='', loser='')}"
-    winner = outcome.winner.capitalize()
-    loser = side_name(1 - SIDES.index(outcome.winner))
-    return f"{winner} wins: {REASONS[outcome.reason].format(winner=winner, loser=loser)}"
+    ending = ENDINGS.get((outcome.winner, outcome.reason))
+    return _(ending) if ending else _(RESULTS[outcome.winner])
 
 
 # Why a tap on the board did nothing, said where the player looks (see App.refusal).
 REFUSALS = {
-    "complete": "Your turn is complete: submit it, or undo a move.",
-    "enemy": "That is {enemy}'s piece: tap one of yours, then where it goes.",
-    "empty": "Tap one of your pieces first, then where it goes.",
-    "volcano": "A volcano: nothing ever enters it.",
-    "M": "Mines never move.",
-    "H": "The Headquarters never moves.",
-    "moved": "Each turn moves two different pieces: this one already moved.",
-    "boxed": "Your {kind} has nowhere to go now.",
-    "far": "A piece moves one square up, down, left or right.",
-    "into-volcano": "Nothing may enter a volcano.",
-    "attacked": "The second move may not enter {square}: the first move attacked it.",
-    "no-return": "No return to {square} this turn: your {kind} came from there last turn.",
+    "complete": N_("Your turn is complete: submit it, or undo a move."),
+    "enemy": N_("That is {enemy}'s piece: tap one of yours, then where it goes."),
+    "empty": N_("Tap one of your pieces first, then where it goes."),
+    "volcano": N_("A volcano: nothing ever enters it."),
+    "M": N_("Mines never move."),
+    "H": N_("The Headquarters never moves."),
+    "moved": N_("Each turn moves two different pieces: this one already moved."),
+    "boxed": N_("{piece} has nowhere to go now."),
+    "far": N_("A piece moves one square up, down, left or right."),
+    "into-volcano": N_("Nothing may enter a volcano."),
+    "attacked": N_("The second move may not enter {square}: the first move attacked it."),
+    "no-return": N_("No return to {square} this turn: {piece} came from there last turn."),
 }
 
 
@@ -109,13 +176,17 @@ def refusal(reason, **facts):
     if "enemy" in facts:
         facts["enemy"] = side_name(facts["enemy"])
     if "kind" in facts:
-        facts["kind"] = kind_name(facts["kind"].upper())
-    return REFUSALS[reason].format(**facts)
+        kind = facts.pop("kind").upper()
+        facts["piece"] = _(YOUR_PIECES[kind])
+    text = _(REFUSALS[reason]).format(**facts)
+    return capital(text)
 
 
 def selection(kind, square, unmasked, enemy):
     """"Captain (3) on e4 — unmasked: Blue knows it": the selected piece, named."""
-    info = KINDS[kind.upper()]
-    name = f"{info.name} ({info.rank})" if info.rank else info.name
-    known = f" — unmasked: {side_name(enemy)} knows it" if unmasked else ""
-    return f"{name} on {square_name(square)}{known}"
+    name, where = kind_with_rank(kind.upper()), square_name(square)
+    if unmasked:
+        return _("{piece} on {square} — unmasked: {enemy} knows it").format(
+            piece=name, square=where, enemy=side_name(enemy)
+        )
+    return _("{piece} on {square}").format(piece=name, square=where)

@@ -1,7 +1,9 @@
 """The end-of-game check of a sealed game: replay it knowing everything, find the first false claim.
 
 The audit never raises on a transcript that decoded: whatever a lying device
-wrote, it returns a sentence naming the liar (or None if every claim holds)."""
+wrote, it returns a sentence naming the liar (or None if every claim holds): a
+:class:`Finding`, English for Python users, whose ``code`` and ``facts`` let an
+interface say it in its player's language."""
 
 from ..board import BLUE, RED, SIDES, square_name
 from ..game import Game, IllegalMove, Outcome
@@ -9,6 +11,17 @@ from ..link import Transcript, commitment, decode
 from ..pieces import HEADQUARTERS, MINE, SPY
 from ..setup import Setup
 from .views import kind_name, side_name
+
+
+class Finding(str):
+    """The first false claim: the English sentence, with ``code`` (what was false) and ``facts``
+    (``turn``, ``side`` 0/1, ``square``, kinds as letters, ``move``, ``outcome``... as the code needs)."""
+
+    def __new__(cls, text, code, **facts):
+        finding = super().__new__(cls, text)
+        finding.code = code
+        finding.facts = facts
+        return finding
 
 
 def audit(transcript, red_secret=None, red_setup=None, blue_secret=None, blue_setup=None):
@@ -34,12 +47,12 @@ def replay(transcript, red_secret=None, red_setup=None, blue_secret=None, blue_s
         secret, setup = given[side]
         if secret is None or setup is None:
             if t.revealed[side] is None:
-                return f"{side_name(side)} has not revealed its secret and setup yet", None
+                return Finding(f"{side_name(side)} has not revealed its secret and setup yet", "unrevealed", side=side), None
             secret, setup = t.revealed[side]
         if not isinstance(setup, Setup):
             setup = Setup.from_str(side, setup)
         if commitment(secret, t.game_id, side, setup) != t.commits[side]:
-            return f"{side_name(side)}'s setup does not match its commitment", None
+            return Finding(f"{side_name(side)}'s setup does not match its commitment", "commitment", side=side), None
         setups.append(setup)
     game = Game(setups[RED], setups[BLUE], t.volcanoes, t.variant)
     return _Replay(t, game).run(), game
@@ -71,7 +84,12 @@ class _Replay:
             return self.late[1]
         out, truth = self.t.outcome, self.g.outcome
         if out is not None and out.reason not in ("resignation", "agreement") and out != truth:
-            return f"the game's end does not follow the rules: the links say {out}, the rules say {truth}"
+            return Finding(
+                f"the game's end does not follow the rules: the links say {out}, the rules say {truth}",
+                "end",
+                outcome=out,
+                truth=truth,
+            )
         return None
 
     def _check(self, claim):
@@ -94,7 +112,8 @@ class _Replay:
         elif what == "no_legal_move":
             side = claim[1]
             if g.outcome != Outcome(SIDES[1 - side], "no_legal_move"):
-                return None, f"turn {claim[2]}: {side_name(side)} claimed to have no legal move, but it had one"
+                text = f"turn {claim[2]}: {side_name(side)} claimed to have no legal move, but it had one"
+                return None, Finding(text, "no-legal-move", turn=claim[2], side=side)
         return None
 
     def _turn(self, moves):
@@ -112,9 +131,8 @@ class _Replay:
             self.after[c.index] = (g.letters(), ev)
         if g.outcome is None and g.first_move is not None and moves and moves[-1].side == SIDES.index(g.turn):
             c = moves[0]
-            return c.index, (
-                f"turn {c.turn}: {side_name(c.side)} ended its turn after one move, though another piece could move"
-            )
+            text = f"turn {c.turn}: {side_name(c.side)} ended its turn after one move, though another piece could move"
+            return c.index, Finding(text, "one-move", turn=c.turn, side=c.side)
         return None
 
     def _result(self, c, side, won, kind):
@@ -122,34 +140,43 @@ class _Replay:
         if ev.defender is None:
             return None  # not a fight in the true game: an earlier claim was false
         sq = square_name(c.move.to_square)
+        facts = {"turn": c.turn, "side": side, "square": c.move.to_square}
         if won != bool(ev.attacker_won):
             a, d = kind_name(c.kind), kind_name(ev.defender)
+            facts.update(attacker=c.kind, defender=ev.defender)
             if won:
-                return f"turn {c.turn}: {side_name(side)} claimed the attacking {a} beat its {d} on {sq}; the {d} wins"
-            return f"turn {c.turn}: {side_name(side)} claimed its {d} on {sq} beat the attacking {a}; the {a} wins"
+                text = f"turn {c.turn}: {side_name(side)} claimed the attacking {a} beat its {d} on {sq}; the {d} wins"
+                return Finding(text, "attacker-won", **facts)
+            text = f"turn {c.turn}: {side_name(side)} claimed its {d} on {sq} beat the attacking {a}; the {a} wins"
+            return Finding(text, "defender-won", **facts)
         if won and kind != ev.defender:
-            return (
+            text = (
                 f"turn {c.turn}: {side_name(side)} said its piece removed on {sq} was a {kind_name(kind)}; "
                 f"it was a {kind_name(ev.defender)}"
             )
+            return Finding(text, "removed-kind", said=kind, truth=ev.defender, **facts)
         return None
 
     def _watched(self, c, side, sq, flag):
         truth = sq in self.after[c.index][1].unmasked
+        facts = {"turn": c.turn, "side": side, "square": sq}
         if flag and not truth:
-            return f"turn {c.turn}: {side_name(side)} asked for the kind on {square_name(sq)} but has no Spy next to it"
+            text = f"turn {c.turn}: {side_name(side)} asked for the kind on {square_name(sq)} but has no Spy next to it"
+            return Finding(text, "watched-without-spy", **facts)
         if truth and not flag:
-            return f"turn {c.turn}: {side_name(side)} has a Spy next to {square_name(sq)} but did not say so"
+            text = f"turn {c.turn}: {side_name(side)} has a Spy next to {square_name(sq)} but did not say so"
+            return Finding(text, "spy-unsaid", **facts)
         return None
 
     def _around(self, c, side, sq, kind):
         letter = self.after[c.index][0][sq]
         truth = letter.upper() if letter else None
         if kind != truth:
-            return (
+            text = (
                 f"turn {c.turn}: {side_name(side)} said its piece on {square_name(sq)} was a {kind_name(kind)}; "
                 f"it is a {kind_name(truth)}"
             )
+            return Finding(text, "kind", turn=c.turn, side=side, square=sq, said=kind, truth=truth)
         return None
 
     _answer = _around
@@ -158,10 +185,14 @@ class _Replay:
         to = c.move.to_square
         letter = self.after[c.index][0][to]
         truth = letter is not None and letter.upper() == SPY
+        facts = {"turn": c.turn, "side": side, "square": to}
         if spy and not truth:
-            return f"turn {c.turn}: {side_name(side)} said its piece on {square_name(to)} was a Spy; it is a {kind_name(letter.upper() if letter else None)}"
+            kind = letter.upper() if letter else None
+            text = f"turn {c.turn}: {side_name(side)} said its piece on {square_name(to)} was a Spy; it is a {kind_name(kind)}"
+            return Finding(text, "not-a-spy", truth=kind, **facts)
         if truth and not spy:
-            return f"turn {c.turn}: {side_name(side)}'s Spy moved to {square_name(to)} but {side_name(side)} said it was not a Spy"
+            text = f"turn {c.turn}: {side_name(side)}'s Spy moved to {square_name(to)} but {side_name(side)} said it was not a Spy"
+            return Finding(text, "hidden-spy", **facts)
         return None
 
 
@@ -170,33 +201,42 @@ def _late_move(g, c):
     fr = c.move.from_square
     who = side_name(c.side)
     kind = g.kind_at(fr)
+    facts = {"turn": c.turn, "side": c.side}
     if kind in (MINE, HEADQUARTERS) and g.side_at(fr) == SIDES[c.side]:
-        return f"turn {c.turn}: {who}'s {kind_name(kind)} on {square_name(fr)} moved"
+        text = f"turn {c.turn}: {who}'s {kind_name(kind)} on {square_name(fr)} moved"
+        return Finding(text, "immovable-moved", kind=kind, square=fr, **facts)
     if g.outcome.reason == "no_legal_move" and g.outcome.winner != SIDES[c.side]:
-        return f"turn {c.turn}: {who} had no legal move but claimed the move {c.move}"
-    return f"turn {c.turn}: {who} claimed the move {c.move} after the game had ended ({g.outcome})"
+        text = f"turn {c.turn}: {who} had no legal move but claimed the move {c.move}"
+        return Finding(text, "moved-without-move", move=c.move, **facts)
+    text = f"turn {c.turn}: {who} claimed the move {c.move} after the game had ended ({g.outcome})"
+    return Finding(text, "moved-after-end", move=c.move, outcome=g.outcome, **facts)
 
 
 def _check_move(g, c):
     fr, to = c.move.from_square, c.move.to_square
     who = side_name(c.side)
     kind = g.kind_at(fr)
+    facts = {"turn": c.turn, "side": c.side}
     if kind in (MINE, HEADQUARTERS) and g.side_at(fr) == SIDES[c.side]:
-        return f"turn {c.turn}: {who}'s {kind_name(kind)} on {square_name(fr)} moved"
+        text = f"turn {c.turn}: {who}'s {kind_name(kind)} on {square_name(fr)} moved"
+        return Finding(text, "immovable-moved", kind=kind, square=fr, **facts)
     try:
         g._check(c.move)
     except IllegalMove as e:
-        return f"turn {c.turn}: {who}'s move {c.move} is illegal: {e}"
+        return Finding(f"turn {c.turn}: {who}'s move {c.move} is illegal: {e}", "illegal", move=c.move, error=e, **facts)
     if c.attack and c.kind != kind:
-        return (
+        text = (
             f"turn {c.turn}: {who} attacked {square_name(to)} with its {kind_name(kind)} "
             f"but said it was a {kind_name(c.kind)}"
         )
+        return Finding(text, "attacker-kind", square=to, truth=kind, said=c.kind, **facts)
     if not c.attack and c.spy is not None and c.spy != (kind == SPY):
         if c.spy:
-            return (
+            text = (
                 f"turn {c.turn}: {who} asked for the kinds around {square_name(to)} "
                 f"but its piece there is a {kind_name(kind)}, not a Spy"
             )
-        return f"turn {c.turn}: {who}'s Spy moved to {square_name(to)} but {who} did not ask for the kinds around it"
+            return Finding(text, "asked-without-spy", square=to, truth=kind, **facts)
+        text = f"turn {c.turn}: {who}'s Spy moved to {square_name(to)} but {who} did not ask for the kinds around it"
+        return Finding(text, "spy-did-not-ask", square=to, **facts)
     return None

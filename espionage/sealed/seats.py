@@ -255,10 +255,12 @@ class Seat:
     def play_turn(self, moves, offer_draw=False):
         """Play this device's turn (1 or 2 moves, "e3-e4" or Move); the new link to send."""
         if not self.my_turn:
-            raise IllegalMove("it is not your turn" if self.t.outcome is None else "the game is over")
+            if self.t.outcome is not None:
+                raise IllegalMove("the game is over", "game-over")
+            raise IllegalMove("it is not your turn", "not-your-turn")
         moves = [Move.from_str(m) if not isinstance(m, Move) else m for m in moves]
         if not moves:
-            raise IllegalMove("a turn needs a move")
+            raise IllegalMove("a turn needs a move", "empty-turn")
         if self.t.kind == CASUAL:
             g = self.t.game
             n = len(g.events)
@@ -270,23 +272,24 @@ class Seat:
         for i, m in enumerate(moves):
             legal = self.legal_moves(moves[:i])
             if m not in legal:
-                why = "the turn is already complete" if not legal else "it is not legal now"
-                raise IllegalMove(f"{m}: {why}")
+                if not legal:
+                    raise IllegalMove(f"{m}: the turn is already complete", "turn-complete", (m.from_square, m.to_square))
+                raise IllegalMove(f"{m}: it is not legal now", "illegal", (m.from_square, m.to_square))
         if self.legal_moves(moves):
-            raise IllegalMove("the turn needs a second move, by another piece")
+            raise IllegalMove("the turn needs a second move, by another piece", "turn-incomplete")
         self._write(TURN_OFFER if offer_draw else TURN, moves)
         return self._text
 
     def resign(self):
         """Resign (at any time); the new link to send."""
         if not self.t.joined or self.t.outcome is not None:
-            raise IllegalMove("there is no game in progress to resign")
+            raise IllegalMove("there is no game in progress to resign", "no-game")
         self._write(RESIGN)
         return self._text
 
     def accept_draw(self):
         if not self.draw_offered:
-            raise IllegalMove("there is no draw offer to accept")
+            raise IllegalMove("there is no draw offer to accept", "no-draw-offer")
         self._write(ACCEPT)
         return self._text
 
