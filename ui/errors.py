@@ -49,7 +49,7 @@ LINK_ERRORS = (
     (link.ConflictingLink, N_("This link does not continue your saved game: your game is unchanged.")),
     (
         link.BackupLink,
-        N_("This is a private backup link: restore it on your own device with its link; never send it to anyone."),
+        N_("This is a private backup link: open it on your own device to restore the game; never send it to anyone."),
     ),
     (link.NotABackup, N_("This is a game link, not a backup link: open it as a game.")),
     (link.NoSeat, FAILURES["no-seat"]),

@@ -289,7 +289,7 @@ def _board_screen(name, svg, panel, app):
 
 def _cover(app):
     side, other = side_name(app.side), side_name(1 - app.side)
-    rematch = _("Rematch, colours swapped: whoever played {other} last game plays {side} now.")
+    rematch = _("Rematch, colours swapped: whoever played {other} in the last game plays {side} now.")
     hand = _("Hand the device to {side}").format(side=side)
     privately = _("{side}: press the button when the other player is not looking.").format(side=side)
     body = (
@@ -316,7 +316,7 @@ def _removed_trays(view):
             for k in kinds
         )
         icons = icons or '<span class="hint">' + _("none") + "</span>"
-        lost = _("{side} lost ({n})").format(side=side_name(side), n=len(kinds))
+        lost = _("Removed from {side} ({n})").format(side=side_name(side), n=len(kinds))
         out.append(
             f'<div class="removed removed-{SIDES[side]}"><h3>{lost}</h3>'
             f'<div class="removed-list">{icons}</div></div>'
