@@ -37,6 +37,7 @@ ARCHIVE = "python.zip"
 WORKER = "bot_worker.py"
 NOT_LOADED_BY_BROWSER = {"package.json"}  # in static/vendor/pyodide/ for the record only
 MANIFEST = "manifest.webmanifest"
+WARM_UP = "warm-up.mjs"
 # PyScript chunks imported on demand: name prefix -> whether this page's config needs it
 LAZY_CHUNKS = {
     "pyodide_graph-": lambda config: bool(config.get("packages")),  # resolves `packages` only
@@ -176,11 +177,14 @@ def add_python(tmp: Path, runtime: str) -> None:
     sources.unlink()
 
 
-def add_install_files(tmp: Path) -> None:
-    """Manifest, icons (PNG from the game's SVG art), the service worker's registration, and
-    the computer player's worker script (fetched when such a game opens)."""
+def add_install_files(tmp: Path, runtime: str) -> None:
+    """Manifest, icons (PNG from the game's SVG art), the service worker's registration, the
+    first visit's preparation of the next ones (told where the runtime is), and the computer
+    player's worker script (fetched when such a game opens)."""
     copy(WORKER, tmp)
     shutil.copy2(PUBLISH / "sw-register.js", tmp / "sw-register.js")
+    warm_up = (PUBLISH / WARM_UP).read_text(encoding="utf-8")
+    (tmp / WARM_UP).write_text(warm_up.replace("{runtime}", f"./{runtime}"), encoding="utf-8")
     icon_dir = tmp / "icons.svg.tmp"
     icon_dir.mkdir()
     for name, svg in icons.svgs().items():
@@ -207,7 +211,7 @@ def build(out: Path, source_maps: bool = False) -> Path:
     tmp.mkdir(parents=True)
     runtime = copy_page_files(tmp)
     add_python(tmp, runtime)
-    add_install_files(tmp)
+    add_install_files(tmp, runtime)
     if source_maps:
         add_source_maps(tmp)
     node("service_worker.mjs", str(tmp), build_id(tmp), "1" if source_maps else "0")
