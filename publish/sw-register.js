@@ -37,8 +37,9 @@
     });
   });
 
-  // The first visit, once the service worker is active: prepare the runtime's compiled code
-  // for the next visits (publish/warm-up.mjs). <html data-runtime-prepared> when it is done.
+  // A start without a snapshot (the first visit, a new version), once the service worker is
+  // active: prepare the next starts (publish/warm-up.mjs: the runtime's compiled code, a
+  // snapshot of Python). <html data-runtime-prepared> when it is done.
   function prepareNextVisits() {
     var worker = new Worker("./warm-up.mjs", { type: "module" });
     function finish(outcome) {
@@ -57,11 +58,10 @@
 
   // Once the game is ready (not to slow the first start down): install, or look for a new version.
   function register() {
-    var firstVisit = !workers.controller;
     workers.register("./sw.js").catch(function (error) {
       console.warn("Offline play is not available: " + error);
     });
-    if (firstVisit) workers.ready.then(prepareNextVisits);
+    if (html.getAttribute("data-python-start") === "fresh") workers.ready.then(prepareNextVisits);
   }
   var html = document.documentElement;
   new MutationObserver(function (records, observer) {

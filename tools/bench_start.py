@@ -140,7 +140,9 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="espionage-bench-") as tmp:
         site = build.build(Path(tmp) / SUB_PATH)
-        config = tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
+        # the bare pages load the runtime itself, as development does (the site's own
+        # interpreter module starts from a snapshot of the game: publish/python-start.mjs)
+        config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
         (site / "bare.html").write_text(bare_page(config), encoding="utf-8")
         stock = Path(tmp) / "stock"
         shutil.copytree(site / "static", stock / "static")
