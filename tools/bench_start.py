@@ -4,7 +4,10 @@
 
 Builds the site (tools/build.py) into a temporary folder and serves it under
 /espionage/ with the plain static server, next to a bare PyScript page on the
-same runtime (Python only marks it ready). Also measured, cold only: "stock",
+same runtime (Python only marks it ready; it loads the runtime's pyodide.mjs
+itself, as development does, so it has no snapshot of ours, but its warm visit
+shares the service worker's copy of the runtime, whose compiled WebAssembly the
+app's first visit may have had V8 cache). Also measured, cold only: "stock",
 the bare page on the runtime as npm ships it (its python_stdlib.zip without the
 bytecode the build adds), served from /stock/ outside the service worker's scope.
 Times are from navigation start to <html class="ready">, measured in the page:
