@@ -129,6 +129,50 @@ def test_first_visit_then_offline_a_game_starts_and_a_turn_is_played(site, visit
     assert not foreign
 
 
+SNAPSHOT_KEYS = "caches.open('python-snapshots').then(c => c.keys()).then(keys => keys.map(r => r.url))"
+
+
+def test_the_next_start_restores_the_first_visits_snapshot_and_a_bad_one_falls_back(site, visitor):
+    """The first visit leaves a memory snapshot of Python (publish/warm-up.mjs); the second start
+    restores it (publish/python-start.mjs) and is a playable game. A snapshot that cannot be
+    restored is deleted and Python starts the ordinary way (and no new one is made for this
+    version on this device): the saved game is still there, and a new one plays as well."""
+    _, url = site
+    page = visitor.new_page()
+    open_site(page, url)
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
+    wait_until_offline_ready(page)
+    page.wait_for_selector("html[data-runtime-prepared]", state="attached", timeout=READY_MS)
+    assert page.evaluate("document.documentElement.dataset.runtimePrepared") == "yes"
+    [key] = page.evaluate(SNAPSHOT_KEYS)
+    assert key.startswith(url + "python-snapshot?game=")
+
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+    assert not page.evaluate("document.documentElement.hasAttribute('data-runtime-prepared')")  # once only
+    start_pass_and_play(page)
+    play_one_move(page)
+    assert page.get_by_role("button", name="Hand over", exact=True).is_visible()
+
+    page.evaluate(  # the same key, bytes that are no snapshot
+        """key => caches.open('python-snapshots').then(c => c.put(key, new Response(new Uint8Array(64))))""", key
+    )
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "fallback"
+    assert page.evaluate(SNAPSHOT_KEYS) == []
+    # the game in progress is still there, behind the cover a pass-and-play reload shows
+    assert page.locator("section.screen").get_attribute("data-screen") == "cover"
+    visitor.clear_cookies()
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
+    start_pass_and_play(page)
+    play_one_move(page)
+    assert page.get_by_role("button", name="Hand over", exact=True).is_visible()
+
+
 def test_offline_the_computer_plays_from_the_published_site(site, visitor):
     """Its worker starts from the site's own files (bot_worker.py, python.zip, the runtime), cached."""
     _, url = site

@@ -37,11 +37,31 @@
     });
   });
 
+  // A start without a snapshot (the first visit, a new version), once the service worker is
+  // active: prepare the next starts (publish/warm-up.mjs: the runtime's compiled code, a
+  // snapshot of Python). <html data-runtime-prepared> when it is done.
+  function prepareNextVisits() {
+    var worker = new Worker("./warm-up.mjs", { type: "module" });
+    function finish(outcome) {
+      worker.terminate();
+      document.documentElement.setAttribute("data-runtime-prepared", outcome);
+    }
+    worker.onmessage = function (event) {
+      if (event.data === "done") finish("yes");
+    };
+    worker.onerror = function (event) {
+      event.preventDefault();
+      console.warn("Preparing the next start failed: " + (event.message || "no module workers here"));
+      finish("failed");
+    };
+  }
+
   // Once the game is ready (not to slow the first start down): install, or look for a new version.
   function register() {
     workers.register("./sw.js").catch(function (error) {
       console.warn("Offline play is not available: " + error);
     });
+    if (html.getAttribute("data-python-start") === "fresh") workers.ready.then(prepareNextVisits);
   }
   var html = document.documentElement;
   new MutationObserver(function (records, observer) {

@@ -37,6 +37,8 @@ ARCHIVE = "python.zip"
 WORKER = "bot_worker.py"
 NOT_LOADED_BY_BROWSER = {"package.json"}  # in static/vendor/pyodide/ for the record only
 MANIFEST = "manifest.webmanifest"
+WARM_UP = "warm-up.mjs"
+PYTHON_START = "python-start.mjs"  # the site's interpreter module, around the runtime's
 # PyScript chunks imported on demand: name prefix -> whether this page's config needs it
 LAZY_CHUNKS = {
     "pyodide_graph-": lambda config: bool(config.get("packages")),  # resolves `packages` only
@@ -111,12 +113,17 @@ def write_archive(dest: Path, files: list[str]) -> None:
 
 
 def site_config(text: str) -> str:
-    """pyscript.toml for the site: the generated [files] list becomes the one archive."""
+    """pyscript.toml for the site: the generated [files] list becomes the one archive, and
+    the interpreter is the site's module around the runtime (publish/python-start.mjs)."""
     start, stop = text.find(gen_files.BEGIN), text.find(gen_files.END)
     if start < 0 or stop < start:
         raise SystemExit("build: pyscript.toml has no generated [files] block")
     block = f'# the game\'s Python, unpacked into the working directory\n"./{ARCHIVE}" = "./*"'
-    return text[:start] + block + text[stop + len(gen_files.END) :]
+    text = text[:start] + block + text[stop + len(gen_files.END) :]
+    interpreter = re.compile(r'^interpreter = ".*"$', re.M)
+    if not interpreter.search(text):
+        raise SystemExit("build: pyscript.toml has no interpreter line")
+    return interpreter.sub(f'interpreter = "./{PYTHON_START}"', text, count=1)
 
 
 def site_page(text: str) -> str:
@@ -180,11 +187,17 @@ def add_python(tmp: Path, runtime: str) -> None:
     sources.unlink()
 
 
-def add_install_files(tmp: Path) -> None:
-    """Manifest, icons (PNG from the game's SVG art), the service worker's registration, and
+def add_install_files(tmp: Path, runtime: str) -> None:
+    """Manifest, icons (PNG from the game's SVG art), the service worker's registration, the
+    interpreter module that starts Python from a snapshot and the first visit's preparation
+    of the next ones (both told where the runtime is and which game code they serve), and
     the computer player's worker script (fetched when such a game opens)."""
     copy(WORKER, tmp)
     shutil.copy2(PUBLISH / "sw-register.js", tmp / "sw-register.js")
+    game = hashlib.sha256((tmp / ARCHIVE).read_bytes()).hexdigest()[:12]
+    for name in (WARM_UP, PYTHON_START):
+        text = (PUBLISH / name).read_text(encoding="utf-8")
+        (tmp / name).write_text(text.replace("{runtime}", f"./{runtime}").replace("{game}", game), encoding="utf-8")
     icon_dir = tmp / "icons.svg.tmp"
     icon_dir.mkdir()
     for name, svg in icons.svgs().items():
@@ -211,7 +224,7 @@ def build(out: Path, source_maps: bool = False) -> Path:
     tmp.mkdir(parents=True)
     runtime = copy_page_files(tmp)
     add_python(tmp, runtime)
-    add_install_files(tmp)
+    add_install_files(tmp, runtime)
     if source_maps:
         add_source_maps(tmp)
     node("service_worker.mjs", str(tmp), build_id(tmp), "1" if source_maps else "0")
