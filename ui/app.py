@@ -25,7 +25,7 @@ from espionage.board import (
 )
 from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
-from . import motion, pages, words
+from . import accessible, keyboard, motion, pages, words
 from .computer import ComputerMatch, ComputerPlay, load_computer_matches
 from .linkplay import LinkPlay, sentence
 from .saves import (
@@ -41,7 +41,8 @@ from .saves import (
 
 # A pass-and-play screen that shows one player's army: a page load covers it.
 BEHIND_COVER = ("setup", "play", "results", "history")
-ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+# Screens whose board the keyboard walks (only setup and play act on Enter: ui.keyboard).
+BOARD_SCREENS = ("setup", "play", "results", "history", "over", "link-send", "link-spectate")
 
 
 class App(LinkPlay, ComputerPlay):
@@ -60,6 +61,7 @@ class App(LinkPlay, ComputerPlay):
         self._reset_screen("home")
         self.options = Variant()
         self.motion = ()
+        self.announcement = ""  # what the action just dispatched changed, for a screen reader
         self._restore_ui()
 
     # -- screen state -----------------------------------------------------------
@@ -134,10 +136,12 @@ class App(LinkPlay, ComputerPlay):
         handler = getattr(self, "do_" + action.replace("-", "_"), None)
         if handler is None:
             return
-        self.message = "" if action not in ("key",) else self.message
+        self.message = "" if action not in ("key", "cursor") else self.message
         self.motion = ()  # what the board binding animates after this action (ui.motion)
+        before = accessible.snapshot(self)
         # A handler that reads a form field (a setup name, how a link came) takes it second.
         handler(arg, value) if handler.__code__.co_argcount == 3 else handler(arg)
+        self.announcement = accessible.announcement(before, self)
         self._remember_ui()
 
     def html(self):
@@ -642,26 +646,32 @@ class App(LinkPlay, ComputerPlay):
             if self.selected is not None:
                 self.do_square(target)
 
-    def do_key(self, key):
-        if self.screen not in ("setup", "play"):
+    def do_key(self, key, square=""):
+        """A key on the board (``square``: the cell that has focus, where the cursor goes
+        first); what each key does is decided in ui.keyboard."""
+        if self.confirm is not None and key == keyboard.CANCEL:
+            self.confirm = None
             return
-        if key == "Escape":
+        if self.screen not in BOARD_SCREENS:
+            return
+        with contextlib.suppress(ValueError):
+            self.cursor = parse_square(square) if square else self.cursor
+        what = keyboard.action(key, self.screen)
+        if what == "move":
+            self.cursor = keyboard.moved(self.cursor, key, self.bottom)
+        elif what == "cancel":
             self.selected = None
             self.picked = None
-            return
-        if key == "Enter" and self.cursor is not None:
+        elif what == "choose" and self.cursor is not None:
             self.do_square(square_name(self.cursor))
-            return
-        if key in ARROWS:
-            dx, dy = ARROWS[key]
-            if self.bottom == BLUE:
-                dx, dy = -dx, -dy
-            if self.cursor is None:
-                self.cursor = SETUP_SQUARES[self.side][0] if self.bottom == RED else SETUP_SQUARES[self.side][-1]
-                return
-            f, r = self.cursor % SIZE + dx, self.cursor // SIZE + dy
-            if 0 <= f < SIZE and 0 <= r < SIZE:
-                self.cursor = r * SIZE + f
+        elif what == "pick":
+            self.do_pick(keyboard.KIND_KEYS[key.lower()])
+
+    def do_cursor(self, name):
+        """The keyboard focus came to a board cell (by Tab): the cursor follows it."""
+        if self.screen in BOARD_SCREENS:
+            with contextlib.suppress(ValueError):
+                self.cursor = parse_square(name)
 
     @property
     def bottom(self):
