@@ -42,6 +42,9 @@ from espionage.board import NEUTRAL_RANKS, SIZE, file_of, rank_of, square_name
 from espionage.moves import Move
 from espionage.pieces import KINDS, UNKNOWN, VOLCANO
 
+from .accessible import board_name, cell_name, cell_notes
+from .keyboard import start as keyboard_start
+
 __all__ = ["BoardPicture", "board_svg", "piece_svg", "square_at", "square_origin"]
 
 RED, BLUE = 0, 1
@@ -346,6 +349,7 @@ def board_svg(picture: BoardPicture) -> str:
         (LEARNED_UNMASKING, [sq for sq, how in picture.learned if how == "unmasking"]),
         (LEARNED_FIGHT, [sq for sq, how in picture.learned if how == "fight"]),
         (PENDING, [sq for m in pending for sq in (m.from_square, m.to_square)]),
+        (TAB_STOP, (_tab_stop(picture, bottom),)),
     ):
         for sq in squares:
             marks[sq] = marks.get(sq, 0) | mark
@@ -356,7 +360,7 @@ def board_svg(picture: BoardPicture) -> str:
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}" '
             f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
-            f'aria-label="Board, {SIDE_NAMES[bottom]} at the bottom">'
+            f'role="grid" aria-label="{escape(board_name(bottom))}">'
         ),
         _DEFS,
         f'<rect class="frame" x="-6" y="-6" width="{BOARD + 12}" height="{BOARD + 12}" rx="10" fill="{FRAME}"/>',
@@ -390,9 +394,28 @@ def board_svg(picture: BoardPicture) -> str:
         )
     out.append("</g>")
     out.append(_fight_marks(picture.fights, bottom))
+    out.append(_ROWS[bottom])
     out.append(_LABELS[bottom])
     out.append("</svg>")
     return "".join(out)
+
+
+def _tab_stop(picture, bottom):
+    """The one cell the Tab key reaches (a roving tabindex): the keyboard cursor, else
+    where the cursor starts (a tap moves neither)."""
+    return keyboard_start(bottom) if picture.cursor is None else picture.cursor
+
+
+def _rows(bottom):
+    """The grid's rows, top to bottom, each owning its ten cells left to right (the cells
+    themselves stay one run of squares, which the page patcher relies on)."""
+    order = _DRAWING_ORDER[bottom]
+    return "".join(
+        '<g role="row" aria-owns="'
+        + " ".join(f"cell-{square_name(sq)}" for sq in order[row * SIZE : row * SIZE + SIZE])
+        + '"/>'
+        for row in range(SIZE)
+    )
 
 
 def _fight_marks(fights, bottom):
@@ -416,8 +439,8 @@ def _fight_marks(fights, bottom):
 
 
 # What marks a square, as bits (a square's markup is cached by its letter, owner, view and marks)
-UNMASKED, TARGET, LAST_FROM, LAST_TO, ZONE, SELECTED_MARK, CURSOR, LEARNED_UNMASKING, LEARNED_FIGHT, PENDING = (
-    1 << i for i in range(10)
+UNMASKED, TARGET, LAST_FROM, LAST_TO, ZONE, SELECTED_MARK, CURSOR, LEARNED_UNMASKING, LEARNED_FIGHT, PENDING, TAB_STOP = (
+    1 << i for i in range(11)
 )
 LEARNED_HOW = {"unmasking": "known: it unmasked pieces as a Spy", "fight": "known: seen when it attacked"}
 _NO_OWNERS = (None,) * (SIZE * SIZE)
@@ -483,9 +506,17 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks):
 
     fill = CELL_FILL["volcano"] if is_volcano else CELL_FILL[area, shade]
     title = escape(f"{name}: " + ", ".join([what, *notes]))
+    spoken = cell_name(
+        sq, letter, side, viewer, unmasked, how is not None,
+        cell_notes(selected, target, has_piece, last_from, last_to, zone, bool(marks & PENDING)),
+    )
+    grid = (
+        f'id="cell-{name}" role="gridcell" aria-label="{escape(spoken)}" '
+        f'aria-selected="{"true" if selected else "false"}" tabindex="{0 if marks & TAB_STOP else -1}"'
+    )
     parts = [
         (
-            f'<g class="{" ".join(classes)}" data-square="{name}" transform="translate({x} {y})">'
+            f'<g class="{" ".join(classes)}" data-square="{name}" {grid} transform="translate({x} {y})">'
             f"<title>{title}</title>"
             f'<rect class="cell" width="{CELL}" height="{CELL}" fill="{fill}"/>'
         )
@@ -556,6 +587,7 @@ def _labels(bottom):
 
 
 _LABELS = (_labels(0), _labels(1))
+_ROWS = (_rows(0), _rows(1))
 
 
 @lru_cache(maxsize=256)
