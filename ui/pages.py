@@ -10,6 +10,7 @@ from html import escape
 from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
+from . import keyboard
 from .render import BoardPicture, board_svg, piece_svg
 from .words import boards_after, describe, outcome_text, selection
 
@@ -227,7 +228,8 @@ def _setup(app, note="", ready_action="ready"):
 
 def _board_screen(name, svg, panel, app):
     # the message first: on a tablet held upright the panel starts right under the board
-    body = f'<div class="layout"><div class="board-wrap">{svg}</div><div class="panel">{_message(app)}{panel}</div></div>'
+    keys = f'<p class="hint key-hint">{escape(keyboard.hint(name))}</p>'
+    body = f'<div class="layout"><div class="board-wrap">{svg}</div><div class="panel">{_message(app)}{panel}{keys}</div></div>'
     return f'<section class="screen screen-{name}" data-screen="{name}">{body}</section>'
 
 
@@ -416,7 +418,7 @@ def _results(app):
     own = tuple(e.move for e in view.last_turn)
     picture = BoardPicture(
         letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=own,
-        fights=fights(view.last_turn),
+        fights=fights(view.last_turn), cursor=app.cursor,
     )
     panel = (
         f"<h1>{side_name(side)}'s turn played</h1>"
@@ -471,7 +473,7 @@ def _history(app):
         last = tuple(e.move for e in group)
     picture = BoardPicture(
         letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=last,
-        fights=fights(group),
+        fights=fights(group), cursor=app.cursor,
     )
     panel = (
         f"<h1>{side_name(side)}'s move list</h1>"
@@ -517,7 +519,7 @@ def _over(app):
         picture = BoardPicture(
             letters=view.letters, bottom=app.bottom, unmasked=view.unmasked,
             last_turn=(current.move,) if current else (),
-            fights=fights((current,)) if current else (),
+            fights=fights((current,)) if current else (), cursor=app.cursor,
         )
         replay = (
             '<p class="hint">Both armies are revealed. Step through the whole game:</p>'
