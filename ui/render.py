@@ -8,7 +8,11 @@ on CPython as well as in Pyodide.
 
 The markup is a contract other code relies on:
 
-- each square is ``<g class="square light|dark ..." data-square="e4">`` whose
+- the ``<svg>`` is an ARIA grid (``role="grid"``): ten ``<g role="row">`` top to
+  bottom, each holding its ten squares left to right as drawn;
+- each square is ``<g class="square light|dark ..." data-square="e4">`` (an ARIA
+  ``gridcell`` named by ``ui.accessible.cell_name``, ``aria-selected``, and
+  ``tabindex="0"`` on the keyboard cursor's cell only, ``-1`` elsewhere) whose
   first drawn child is a filled ``rect.cell`` covering the whole cell, so a tap
   anywhere on the cell hits the group; further classes on the group:
   ``neutral`` (ranks 4-7), ``volcano``, ``selected``, ``target`` (plus
@@ -54,7 +58,9 @@ CELL = 100
 BOARD = CELL * SIZE
 VIEWBOX = (-44, -8, BOARD + 52, BOARD + 52)
 SQUARE_START = '<g class="square '
-"""How each square's markup begins; the squares are drawn one after the other."""
+"""How each square's markup begins; the squares are drawn one after the other, a row at a time."""
+ROW_START = '<g role="row"'
+"""How each row of the grid begins; the ten rows follow one another, top to bottom."""
 FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
 
 # -- colours ------------------------------------------------------------------
@@ -365,10 +371,14 @@ def board_svg(picture: BoardPicture) -> str:
         _DEFS,
         f'<rect class="frame" x="-6" y="-6" width="{BOARD + 12}" height="{BOARD + 12}" rx="10" fill="{FRAME}"/>',
     ]
-    out += [
-        _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0))
-        for sq in _DRAWING_ORDER[bottom]
-    ]
+    order = _DRAWING_ORDER[bottom]
+    for row in range(SIZE):
+        out.append(ROW_START + ">")
+        out += [
+            _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0))
+            for sq in order[row * SIZE : row * SIZE + SIZE]
+        ]
+        out.append("</g>")
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
     out.append('<g class="last-moves" pointer-events="none">')
     for m in last:
@@ -394,7 +404,6 @@ def board_svg(picture: BoardPicture) -> str:
         )
     out.append("</g>")
     out.append(_fight_marks(picture.fights, bottom))
-    out.append(_ROWS[bottom])
     out.append(_LABELS[bottom])
     out.append("</svg>")
     return "".join(out)
@@ -404,18 +413,6 @@ def _tab_stop(picture, bottom):
     """The one cell the Tab key reaches (a roving tabindex): the keyboard cursor, else
     where the cursor starts (a tap moves neither)."""
     return keyboard_start(bottom) if picture.cursor is None else picture.cursor
-
-
-def _rows(bottom):
-    """The grid's rows, top to bottom, each owning its ten cells left to right (the cells
-    themselves stay one run of squares, which the page patcher relies on)."""
-    order = _DRAWING_ORDER[bottom]
-    return "".join(
-        '<g role="row" aria-owns="'
-        + " ".join(f"cell-{square_name(sq)}" for sq in order[row * SIZE : row * SIZE + SIZE])
-        + '"/>'
-        for row in range(SIZE)
-    )
 
 
 def _fight_marks(fights, bottom):
@@ -511,7 +508,7 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks):
         cell_notes(selected, target, has_piece, last_from, last_to, zone, bool(marks & PENDING)),
     )
     grid = (
-        f'id="cell-{name}" role="gridcell" aria-label="{escape(spoken)}" '
+        f'role="gridcell" aria-label="{escape(spoken)}" '
         f'aria-selected="{"true" if selected else "false"}" tabindex="{0 if marks & TAB_STOP else -1}"'
     )
     parts = [
@@ -587,7 +584,7 @@ def _labels(bottom):
 
 
 _LABELS = (_labels(0), _labels(1))
-_ROWS = (_rows(0), _rows(1))
+
 
 
 @lru_cache(maxsize=256)
