@@ -663,8 +663,10 @@ class App(LinkPlay, ComputerPlay):
             self.selected = None
             self.picked = None
         elif what == "choose" and self.cursor is not None:
+            self.message = ""  # as for a tap: the message is about this choice
             self.do_square(square_name(self.cursor))
         elif what == "pick":
+            self.message = ""
             self.do_pick(keyboard.KIND_KEYS[key.lower()])
 
     def do_cursor(self, name):
