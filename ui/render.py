@@ -74,9 +74,9 @@ CELL_FILL = {
 }
 TOKEN = (
     # fill, edge: a warm vermilion square and a deep blue disc (shape and
-    # lightness differ too, for colour-blind players)
-    ("#d0442c", "#6e190c"),
-    ("#1f5aa6", "#0a2650"),
+    # lightness differ too, for colour-blind players: tests/test_colour_vision.py)
+    ("#d9532a", "#6e190c"),
+    ("#174585", "#0a2650"),
 )
 HINT = "#137a45"  # where the selected piece may go
 SELECTED = "#ffd43b"
@@ -524,6 +524,12 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks):
     if last_from or last_to:
         opacity = ".5" if last_to else ".3"
         parts.append(f'<rect class="last" width="{CELL}" height="{CELL}" fill="{LAST}" fill-opacity="{opacity}"/>')
+        # not by colour alone: a dashed edge, long dashes where a piece arrived
+        dashes = "16 8" if last_to else "6 8"
+        parts.append(
+            f'<rect class="last-edge" x="5" y="5" width="90" height="90" fill="none" stroke="{LAST}" '
+            f'stroke-width="5" stroke-dasharray="{dashes}"/>'
+        )
     if selected:
         parts.append(
             f'<rect class="sel" x="3" y="3" width="94" height="94" rx="4" fill="{SELECTED}" fill-opacity=".7" '
