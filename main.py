@@ -388,8 +388,6 @@ def keep_focus():
     for selector in FOCUS_AFTER_CHANGE:
         element = root.querySelector(selector)
         if element:
-            if not element.hasAttribute("tabindex") and element.tagName.lower() == "h1":
-                element.setAttribute("tabindex", "-1")
             _focus(element)
             return
 

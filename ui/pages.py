@@ -57,6 +57,12 @@ def _screen(name, body, app):
 
 
 def render(app):
+    """The page; its first heading may take the focus (``tabindex="-1"``) that a new
+    screen gives it (main.py), so the focus never falls back to the page's top."""
+    return _screen_markup(app).replace("<h1", '<h1 tabindex="-1"', 1)
+
+
+def _screen_markup(app):
     from . import linkpages
     from .linkplay import LINK_SCREENS
 
