@@ -534,7 +534,7 @@ def _over(app):
             + button("Back", "replay", "back", disabled=step == 0)
             + button("Forward", "replay", "forward", disabled=step == total)
             + button("Last", "replay", "last", disabled=step == total)
-            + f'</div><p class="replay-caption" data-step="{step}">{caption}</p>'
+            + f'</div><p class="replay-caption" data-step="{step}" aria-live="polite">{caption}</p>'
         )
         every_turn = "<h2>Every turn</h2>" + turn_list(game.full_view().events, None, step)
     else:  # a sealed link game before the other army is revealed: this player's own view
