@@ -394,7 +394,7 @@ def keep_focus():
 
 def on_key(event):
     target, key = event.target, event.key
-    if target.tagName in ("INPUT", "TEXTAREA", "SELECT"):
+    if target.tagName in ("INPUT", "TEXTAREA", "SELECT") or event.ctrlKey or event.metaKey or event.altKey:
         return
     on_board = bool(target.closest("svg.espionage-board")) or (
         target == document.body and app.screen in BOARD_SCREENS
