@@ -193,3 +193,21 @@ def test_focus_is_visible_on_the_board_and_on_buttons(page, open_app):
         page.keyboard.press(key)
         assert page.evaluate(FOCUSED) == page.get_attribute("g.square.cursor", "data-square")
     assert page.locator("g.square[tabindex='0']").count() == 1  # one tab stop: a roving tabindex
+
+
+def test_a_question_takes_the_focus_and_escape_closes_it(page, open_app):
+    saved_position(page, open_app)
+    press_button(page, "Resume")
+    page.keyboard.press("Enter")
+    press_button(page, "Resign")
+    assert page.get_by_role("alertdialog").is_visible()
+    assert focused_name(page) == "Keep playing"  # the safe answer has the focus
+    page.keyboard.press("Escape")
+    assert page.get_by_role("alertdialog").count() == 0
+    assert page.get_attribute("section.screen", "data-screen") == "play"
+    press_button(page, "Resign")
+    page.keyboard.press("Shift+Tab")
+    assert focused_name(page) == "Resign"
+    page.keyboard.press("Enter")
+    assert page.get_attribute("section.screen", "data-screen") == "over"
+    assert live(page) == "Game over. Blue wins: Red resigned."

@@ -104,3 +104,13 @@ def test_keys_off_the_board_do_nothing():
     for key in ("ArrowUp", "Enter", " ", "k", "Home"):
         app.dispatch("key", key, "e4")
     assert app.html() == before and app.cursor is None
+
+
+def test_the_first_arrow_shows_the_cursor_on_the_focused_cell_then_arrows_move_it():
+    app = game_app(5)
+    app.dispatch("key", "ArrowRight", "c2")  # a cell focused by a tap shows no cursor yet
+    assert square_name(app.cursor) == "c2"
+    app.dispatch("key", "ArrowRight", "c2")
+    assert square_name(app.cursor) == "d2"
+    app.dispatch("key", "ArrowUp", "f7")  # the focus went elsewhere (Tab, a tap): it moves from there
+    assert square_name(app.cursor) == "f8"

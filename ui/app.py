@@ -654,9 +654,14 @@ class App(LinkPlay, ComputerPlay):
             return
         if self.screen not in BOARD_SCREENS:
             return
+        focused = None
         with contextlib.suppress(ValueError):
-            self.cursor = parse_square(square) if square else self.cursor
+            focused = parse_square(square) if square else None
         what = keyboard.action(key, self.screen)
+        if what == "move" and self.cursor is None:  # the first arrow shows where the cursor is
+            self.cursor = keyboard.start(self.bottom) if focused is None else focused
+            return
+        self.cursor = self.cursor if focused is None else focused
         if what == "move":
             self.cursor = keyboard.moved(self.cursor, key, self.bottom)
         elif what == "cancel":
