@@ -1,6 +1,7 @@
 """ui/keyboard.py: what a key does on the board, and that Enter is a tap on the focused cell."""
 
 import random
+import re
 
 import pytest
 
@@ -114,3 +115,25 @@ def test_the_first_arrow_shows_the_cursor_on_the_focused_cell_then_arrows_move_i
     assert square_name(app.cursor) == "d2"
     app.dispatch("key", "ArrowUp", "f7")  # the focus went elsewhere (Tab, a tap): it moves from there
     assert square_name(app.cursor) == "f8"
+
+
+def tab_stop(app):
+    stops = re.findall(r'data-square="([a-j]\d+)" role="gridcell"[^>]*tabindex="0"', app.html())
+    assert len(stops) == 1
+    return stops[0]
+
+
+def test_on_every_board_the_arrows_move_the_one_tab_stop():
+    app = game_app(6)
+    move = app.next_moves()[0]
+    app.dispatch("square", square_name(move.from_square))
+    app.dispatch("square", square_name(move.to_square))
+    while not app.turn_complete:
+        m = app.next_moves()[0]
+        app.dispatch("square", square_name(m.from_square))
+        app.dispatch("square", square_name(m.to_square))
+    app.dispatch("submit")
+    assert app.screen == "results"
+    for key, square in (("ArrowUp", "e4"), ("ArrowUp", "e5"), ("End", "j5"), ("Home", "a5")):
+        app.dispatch("key", key, "e4" if square == "e4" else "")
+        assert square_name(app.cursor) == square == tab_stop(app)

@@ -119,7 +119,7 @@ def _seat_picture(app, view, **extra):
     side = app.side
     return BoardPicture(
         letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked,
-        learned=learned_marks(view), **extra,
+        learned=learned_marks(view), **{"cursor": app.cursor, **extra},
     )
 
 
@@ -353,6 +353,7 @@ def _link_spectate(app):
         unmasked=view.unmasked,
         owners=owners,
         last_turn=tuple(e.move for e in view.last_turn),
+        cursor=app.cursor,
     )
     label = KIND_TEXT[t.kind][0]
     status = (
