@@ -30,6 +30,16 @@ def click(page, name):
     page.get_by_role("button", name=name, exact=True).click()
 
 
+def plan_a_move(page):
+    """Select a piece of the side to move that has somewhere to go."""
+    for square in page.locator("g.square:has(g.piece.red)").all():
+        square.click()
+        if page.locator("g.square.target").count():
+            break
+        page.keyboard.press("Escape")
+    assert page.locator("g.square.selected").count() == 1
+
+
 @pytest.fixture(params=["light", "dark"])
 def scheme_page(request, page):
     page.emulate_media(color_scheme=request.param)
@@ -58,16 +68,18 @@ def test_pass_and_play_screens(scheme_page, open_app):
     click(page, "Show Red's board")
     page.keyboard.press("Tab")
     assert_accessible(page, "play")
-    for square in page.locator("g.square:has(g.piece.red)").all():
-        square.click()
-        if page.locator("g.square.target").count():
-            break
-    assert page.locator("g.square.selected").count() == 1
+    plan_a_move(page)
     assert_accessible(page, "play")
     page.locator("g.square.target").first.click()
     click(page, "Move list")
     assert_accessible(page, "history")
     click(page, "Back to the game")
+    plan_a_move(page)
+    page.locator("g.square.target").first.click()
+    click(page, "Submit turn")
+    assert_accessible(page, "results")
+    click(page, "Hand over")
+    click(page, "Show Blue's board")
     click(page, "Resign")
     assert_accessible(page, "play")  # the question that makes sure
     click(page, "Resign")
