@@ -7,7 +7,8 @@ from pyscript import document, window
 
 from espionage.board import parse_square
 from espionage.pieces import KINDS, letter_of
-from ui.app import App
+from ui.app import BOARD_SCREENS, App
+from ui.keyboard import BOARD_KEYS, CANCEL, KIND_KEYS
 from ui.patch import diff
 from ui.render import piece_svg, square_origin
 
@@ -117,6 +118,8 @@ def dispatch(action, arg="", value="", whole=False):
     if app.rules_open != reading:
         scroll_for_rules()
     speak()
+    announce(app.announcement)
+    keep_focus()
     animate(app.motion)
     effect, app.effect = app.effect, None
     if effect:
@@ -378,15 +381,76 @@ def drop_ghost(_event=None):
         ghost.remove()
 
 
+# -- keyboard and screen reader: the decisions are in ui/keyboard.py and ui/accessible.py ----
+
+FOCUS_AFTER_CHANGE = (
+    ".confirm button.primary",
+    ".cover button.primary",
+    '.screen-setup g.square[tabindex="0"]',
+    '.screen-play g.square[tabindex="0"]',
+    "section.screen h1",
+)
+"""Where the focus goes when the element that had it left the page (a new screen, a question)."""
+focusing = [False]  # the binding itself is moving the focus: no action follows
+
+
+def announce(text):
+    """Say what the action changed in the polite live region (a screen reader reads it)."""
+    if text:
+        live.textContent = text
+
+
+def _focus(element):
+    focusing[0] = True
+    try:
+        element.focus()
+    finally:
+        focusing[0] = False
+
+
+def keep_focus():
+    active = document.activeElement
+    if active and active != document.body and root.contains(active):
+        return
+    for selector in FOCUS_AFTER_CHANGE:
+        element = root.querySelector(selector)
+        if element:
+            _focus(element)
+            return
+
+
 def on_key(event):
-    if event.target.tagName in ("INPUT", "TEXTAREA") or event.key not in (
-        "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", "Escape"
-    ):
+    target, key = event.target, event.key
+    if target.tagName in ("INPUT", "TEXTAREA", "SELECT") or event.ctrlKey or event.metaKey or event.altKey:
         return
-    if event.key == "Enter" and event.target.tagName == "BUTTON":
+    on_board = bool(target.closest("svg.espionage-board")) or (
+        target == document.body and app.screen in BOARD_SCREENS
+    )
+    if key != CANCEL and not (on_board and (key in BOARD_KEYS or key.lower() in KIND_KEYS)):
         return
+    cell = target.closest("g.square")
     event.preventDefault()
-    dispatch("key", event.key)
+    dispatch("key", key, cell.getAttribute("data-square") if cell else "")
+    cursor = root.querySelector("g.square.cursor")
+    if cursor and on_board and document.activeElement != cursor:
+        _focus(cursor)
+
+
+def on_focus_in(event):
+    """Tab came to a board cell: the keyboard cursor follows (a tap's focus moves nothing)."""
+    cell = event.target.closest("g.square") if hasattr(event.target, "closest") else None
+    if focusing[0] or not cell or not cell.matches(":focus-visible"):
+        return
+    if not cell.classList.contains("cursor"):
+        dispatch("cursor", cell.getAttribute("data-square"))
+
+
+live = document.createElement("div")
+live.id = "announcer"
+live.className = "visually-hidden"
+live.setAttribute("role", "status")
+live.setAttribute("aria-live", "polite")
+document.body.appendChild(live)
 
 
 # -- the browser's Back button (the app decides what Back does: App.do_back) ------------
@@ -422,6 +486,7 @@ for name, handler in (("click", on_click), ("pointerdown", on_pointer_down), ("p
     root.addEventListener(name, create_proxy(handler))
 document.addEventListener("keydown", create_proxy(on_key))
 root.addEventListener("change", create_proxy(on_language))
+root.addEventListener("focusin", create_proxy(on_focus_in))
 window.addEventListener("hashchange", create_proxy(on_hash_change))
 links = window.BroadcastChannel.new("espionage-links")
 links.addEventListener("message", create_proxy(on_link_handed))

@@ -25,7 +25,7 @@ from espionage.board import (
 )
 from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
-from . import i18n, motion, pages, words
+from . import accessible, i18n, keyboard, motion, pages, words
 from .computer import ComputerMatch, ComputerPlay, load_computer_matches
 from .errors import error_text
 from .i18n import _
@@ -43,9 +43,10 @@ from .saves import (
 
 # A pass-and-play screen that shows one player's army: a page load covers it.
 BEHIND_COVER = ("setup", "play", "results", "history")
-ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 # Taps and keys meant for the screen under the Rules (the rules' diagrams have squares too): ignored there.
-UNDER_RULES = ("square", "drop", "key")
+UNDER_RULES = ("square", "drop", "key", "cursor")
+# Screens whose board the keyboard walks (only setup and play act on Enter: ui.keyboard).
+BOARD_SCREENS = ("setup", "play", "results", "history", "over", "link-send", "link-spectate")
 
 
 class App(LinkPlay, ComputerPlay):
@@ -68,6 +69,7 @@ class App(LinkPlay, ComputerPlay):
         self.rules_open = False  # the Rules screen, over whatever screen the player was on
         self.options = Variant()
         self.motion = ()
+        self.announcement = ""  # what the action just dispatched changed, for a screen reader
         self._restore_ui()
 
     # -- screen state -----------------------------------------------------------
@@ -158,12 +160,14 @@ class App(LinkPlay, ComputerPlay):
             return
         if action == "open-link":
             self.rules_open = False  # a link opened is the player's next screen
-        self.message = "" if action not in ("key",) else self.message
+        self.message = "" if action not in ("key", "cursor") else self.message
         self.motion = ()  # what the board binding animates after this action (ui.motion)
+        before = accessible.snapshot(self)
         # A handler that reads a form field (a setup name, how a link came) takes it second.
         handler(arg, value) if handler.__code__.co_argcount == 3 else handler(arg)
         if self.rules_open:
             self.motion = ()  # no board on the page to animate
+        self.announcement = accessible.announcement(before, self)
         self._remember_ui()
 
     def html(self):
@@ -687,26 +691,39 @@ class App(LinkPlay, ComputerPlay):
             if self.selected is not None:
                 self.do_square(target)
 
-    def do_key(self, key):
-        if self.screen not in ("setup", "play"):
+    def do_key(self, key, square=""):
+        """A key on the board (``square``: the cell that has focus, where the cursor goes
+        first); what each key does is decided in ui.keyboard."""
+        if self.confirm is not None and key == keyboard.CANCEL:
+            self.confirm = None
             return
-        if key == "Escape":
+        if self.screen not in BOARD_SCREENS:
+            return
+        focused = None
+        with contextlib.suppress(ValueError):
+            focused = parse_square(square) if square else None
+        what = keyboard.action(key, self.screen)
+        if what == "move" and self.cursor is None:  # the first arrow shows where the cursor is
+            self.cursor = keyboard.start(self.bottom) if focused is None else focused
+            return
+        self.cursor = self.cursor if focused is None else focused
+        if what == "move":
+            self.cursor = keyboard.moved(self.cursor, key, self.bottom)
+        elif what == "cancel":
             self.selected = None
             self.picked = None
-            return
-        if key == "Enter" and self.cursor is not None:
+        elif what == "choose" and self.cursor is not None:
+            self.message = ""  # as for a tap: the message is about this choice
             self.do_square(square_name(self.cursor))
-            return
-        if key in ARROWS:
-            dx, dy = ARROWS[key]
-            if self.bottom == BLUE:
-                dx, dy = -dx, -dy
-            if self.cursor is None:
-                self.cursor = SETUP_SQUARES[self.side][0] if self.bottom == RED else SETUP_SQUARES[self.side][-1]
-                return
-            f, r = self.cursor % SIZE + dx, self.cursor // SIZE + dy
-            if 0 <= f < SIZE and 0 <= r < SIZE:
-                self.cursor = r * SIZE + f
+        elif what == "pick":
+            self.message = ""
+            self.do_pick(keyboard.KIND_KEYS[key.lower()])
+
+    def do_cursor(self, name):
+        """The keyboard focus came to a board cell (by Tab): the cursor follows it."""
+        if self.screen in BOARD_SCREENS:
+            with contextlib.suppress(ValueError):
+                self.cursor = parse_square(name)
 
     @property
     def bottom(self):

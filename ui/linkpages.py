@@ -137,7 +137,7 @@ def _seat_picture(app, view, **extra):
     side = app.side
     return BoardPicture(
         letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked,
-        learned=learned_marks(view), **extra,
+        learned=learned_marks(view), **{"cursor": app.cursor, **extra},
     )
 
 
@@ -386,6 +386,7 @@ def _link_spectate(app):
         unmasked=view.unmasked,
         owners=owners,
         last_turn=tuple(e.move for e in view.last_turn),
+        cursor=app.cursor,
     )
     state = outcome_text(view.outcome) if view.outcome is not None else _("Turn {n}").format(n=view.turn_number)
     status = _("{kind}, {variant} · {state}").format(

@@ -10,6 +10,7 @@ from html import escape
 from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
+from . import keyboard
 from .i18n import LANGUAGES, _, ngettext
 from .render import BoardPicture, board_svg, piece_svg
 from .words import boards_after, describe, kind_name, outcome_text, selection, side_name
@@ -74,6 +75,12 @@ def _screen(name, body, app):
 
 
 def render(app):
+    """The page; its first heading may take the focus (``tabindex="-1"``) that a new
+    screen gives it (main.py), so the focus never falls back to the page's top."""
+    return _screen_markup(app).replace("<h1", '<h1 tabindex="-1"', 1)
+
+
+def _screen_markup(app):
     from . import linkpages
     from .linkplay import LINK_SCREENS
 
@@ -277,9 +284,10 @@ def _setup(app, note="", ready_action="ready"):
 
 def _board_screen(name, svg, panel, app):
     # the message first: on a tablet held upright the panel starts right under the board
+    keys = f'<p class="hint key-hint">{escape(keyboard.hint(name))}</p>'
     body = (
         f'<div class="layout"><div class="board-wrap">{svg}</div>'
-        f'<div class="panel">{_rules_button()}{_message(app)}{panel}</div></div>'
+        f'<div class="panel">{_rules_button()}{_message(app)}{panel}{keys}</div></div>'
     )
     return f'<section class="screen screen-{name}" data-screen="{name}">{body}</section>'
 
@@ -485,7 +493,7 @@ def _results(app):
     own = tuple(e.move for e in view.last_turn)
     picture = BoardPicture(
         letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=own,
-        fights=fights(view.last_turn),
+        fights=fights(view.last_turn), cursor=app.cursor,
     )
     panel = (
         "<h1>" + _("{side}'s turn played").format(side=side_name(side)) + "</h1>"
@@ -544,7 +552,7 @@ def _history(app):
         last = tuple(e.move for e in group)
     picture = BoardPicture(
         letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=last,
-        fights=fights(group),
+        fights=fights(group), cursor=app.cursor,
     )
     panel = (
         "<h1>" + _("{side}'s move list").format(side=side_name(side)) + "</h1>"
@@ -595,7 +603,7 @@ def _over(app):
         picture = BoardPicture(
             letters=view.letters, bottom=app.bottom, unmasked=view.unmasked,
             last_turn=(current.move,) if current else (),
-            fights=fights((current,)) if current else (),
+            fights=fights((current,)) if current else (), cursor=app.cursor,
         )
         replay = (
             '<p class="hint">'
@@ -605,7 +613,7 @@ def _over(app):
             + button(_("Back"), "replay", "back", disabled=step == 0)
             + button(_("Forward"), "replay", "forward", disabled=step == total)
             + button(_("Last"), "replay", "last", disabled=step == total)
-            + f'</div><p class="replay-caption" data-step="{step}">{caption}</p>'
+            + f'</div><p class="replay-caption" data-step="{step}" aria-live="polite">{caption}</p>'
         )
         every_turn = "<h2>" + _("Every turn") + "</h2>" + turn_list(game.full_view().events, None, step)
     else:  # a sealed link game before the other army is revealed: this player's own view

@@ -43,7 +43,7 @@ import re
 from html import unescape
 from typing import NamedTuple
 
-from .render import SQUARE_START
+from .render import ROW_START
 
 __all__ = ["Patch", "apply", "children", "diff"]
 
@@ -130,15 +130,15 @@ def children(content, board=False):
 
 
 def _children(content, board):
-    """In the ``board``'s content the squares are split off at once (each starts
-    with SQUARE_START and they follow one another), the rest element by element."""
-    if not board or SQUARE_START not in content:
+    """In the ``board``'s content its rows of squares are split off at once (each starts
+    with ROW_START and they follow one another), the rest element by element."""
+    if not board or ROW_START not in content:
         return _elements(content)
-    first, *squares = content.split(SQUARE_START)
-    head, tail = _elements(first), _elements(SQUARE_START + squares[-1])
+    first, *rows = content.split(ROW_START)
+    head, tail = _elements(first), _elements(ROW_START + rows[-1])
     if head is None or tail is None:
         return None
-    return (*head, *(SQUARE_START + s for s in squares[:-1]), *tail)
+    return (*head, *(ROW_START + s for s in rows[:-1]), *tail)
 
 
 def _elements(content):

@@ -8,7 +8,11 @@ on CPython as well as in Pyodide.
 
 The markup is a contract other code relies on:
 
-- each square is ``<g class="square light|dark ..." data-square="e4">`` whose
+- the ``<svg>`` is an ARIA grid (``role="grid"``): ten ``<g role="row">`` top to
+  bottom, each holding its ten squares left to right as drawn;
+- each square is ``<g class="square light|dark ..." data-square="e4">`` (an ARIA
+  ``gridcell`` named by ``ui.accessible.cell_name``, ``aria-selected``, and
+  ``tabindex="0"`` on the keyboard cursor's cell only, ``-1`` elsewhere) whose
   first drawn child is a filled ``rect.cell`` covering the whole cell, so a tap
   anywhere on the cell hits the group; further classes on the group:
   ``neutral`` (ranks 4-7), ``volcano``, ``selected``, ``target`` (plus
@@ -42,7 +46,9 @@ from espionage.board import NEUTRAL_RANKS, SIZE, file_of, rank_of, square_name
 from espionage.moves import Move
 from espionage.pieces import KINDS, UNKNOWN, VOLCANO
 
+from .accessible import board_name, cell_name, cell_notes
 from .i18n import N_, _, language
+from .keyboard import start as keyboard_start
 from .words import YOUR_PIECES, kind_with_rank, piece
 
 __all__ = ["BoardPicture", "board_svg", "piece_svg", "square_at", "square_origin"]
@@ -51,13 +57,14 @@ RED, BLUE = 0, 1
 # How a piece is named on the board, by side ("Red Captain (3)") and unknown ("Red piece (unknown)").
 SIDE_PIECES = (N_("Red {piece}"), N_("Blue {piece}"))
 UNKNOWN_PIECES = (N_("Red piece (unknown)"), N_("Blue piece (unknown)"))
-BOARD_LABELS = (N_("Board, Red at the bottom"), N_("Board, Blue at the bottom"))
 SIDE_CLASSES = ("red", "blue")
 CELL = 100
 BOARD = CELL * SIZE
 VIEWBOX = (-44, -8, BOARD + 52, BOARD + 52)
 SQUARE_START = '<g class="square '
-"""How each square's markup begins; the squares are drawn one after the other."""
+"""How each square's markup begins; the squares are drawn one after the other, a row at a time."""
+ROW_START = '<g role="row"'
+"""How each row of the grid begins; the ten rows follow one another, top to bottom."""
 FONT = "system-ui,-apple-system,'Segoe UI',Roboto,sans-serif"
 
 # -- colours ------------------------------------------------------------------
@@ -71,9 +78,9 @@ CELL_FILL = {
 }
 TOKEN = (
     # fill, edge: a warm vermilion square and a deep blue disc (shape and
-    # lightness differ too, for colour-blind players)
-    ("#d0442c", "#6e190c"),
-    ("#1f5aa6", "#0a2650"),
+    # lightness differ too, for colour-blind players: tests/test_colour_vision.py)
+    ("#d9532a", "#6e190c"),
+    ("#174585", "#0a2650"),
 )
 HINT = "#137a45"  # where the selected piece may go
 SELECTED = "#ffd43b"
@@ -357,6 +364,7 @@ def board_svg(picture: BoardPicture, area=None) -> str:
         (LEARNED_UNMASKING, [sq for sq, how in picture.learned if how == "unmasking"]),
         (LEARNED_FIGHT, [sq for sq, how in picture.learned if how == "fight"]),
         (PENDING, [sq for m in pending for sq in (m.from_square, m.to_square)]),
+        (TAB_STOP, (_tab_stop(picture, bottom),)),
     ):
         for sq in squares:
             marks[sq] = marks.get(sq, 0) | mark
@@ -368,21 +376,24 @@ def board_svg(picture: BoardPicture, area=None) -> str:
     else:
         squares, (x0, y0, width, height), labels = _area(area, bottom)
         part = f' part" data-area="{square_name(min(area))}-{square_name(max(area))}'  # closes the class attribute
-    label = escape(_(BOARD_LABELS[bottom]))
     vb = f"{x0 + VIEWBOX[0]} {y0 + VIEWBOX[1]} {width + VIEWBOX[2] - BOARD} {height + VIEWBOX[3] - BOARD}"
     out = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}{part}" '
             f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
-            f'aria-label="{label}">'
+            f'role="grid" aria-label="{escape(board_name(bottom))}">'
         ),
         _DEFS,
         f'<rect class="frame" x="{x0 - 6}" y="{y0 - 6}" width="{width + 12}" height="{height + 12}" rx="10" fill="{FRAME}"/>',
     ]
-    out += [
-        _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0), language())
-        for sq in squares
-    ]
+    columns = width // CELL
+    for start in range(0, len(squares), columns):
+        out.append(ROW_START + ">")
+        out += [
+            _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0), language())
+            for sq in squares[start : start + columns]
+        ]
+        out.append("</g>")
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
     out.append('<g class="last-moves" pointer-events="none">')
     for m in last:
@@ -413,6 +424,12 @@ def board_svg(picture: BoardPicture, area=None) -> str:
     return "".join(out)
 
 
+def _tab_stop(picture, bottom):
+    """The one cell the Tab key reaches (a roving tabindex): the keyboard cursor, else
+    where the cursor starts (a tap moves neither)."""
+    return keyboard_start(bottom) if picture.cursor is None else picture.cursor
+
+
 def _fight_marks(fights, bottom):
     """Where a fight happened: the piece that fell, small and crossed out, in the square's
     lower left corner (clear of the eye badge and of the rank number). The layer is
@@ -434,8 +451,8 @@ def _fight_marks(fights, bottom):
 
 
 # What marks a square, as bits (a square's markup is cached by its letter, owner, view and marks)
-UNMASKED, TARGET, LAST_FROM, LAST_TO, ZONE, SELECTED_MARK, CURSOR, LEARNED_UNMASKING, LEARNED_FIGHT, PENDING = (
-    1 << i for i in range(10)
+UNMASKED, TARGET, LAST_FROM, LAST_TO, ZONE, SELECTED_MARK, CURSOR, LEARNED_UNMASKING, LEARNED_FIGHT, PENDING, TAB_STOP = (
+    1 << i for i in range(11)
 )
 LEARNED_HOW = {"unmasking": N_("known: it unmasked pieces as a Spy"), "fight": N_("known: seen when it attacked")}
 _NO_OWNERS = (None,) * (SIZE * SIZE)
@@ -502,9 +519,17 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks, language):
 
     fill = CELL_FILL["volcano"] if is_volcano else CELL_FILL[area, shade]
     title = escape(_("{square}: {what}").format(square=name, what=_(", ").join([what, *notes])))
+    spoken = cell_name(
+        sq, letter, side, viewer, unmasked, how is not None,
+        cell_notes(selected, target, has_piece, last_from, last_to, zone, bool(marks & PENDING)),
+    )
+    grid = (
+        f'role="gridcell" aria-label="{escape(spoken)}" '
+        f'aria-selected="{"true" if selected else "false"}" tabindex="{0 if marks & TAB_STOP else -1}"'
+    )
     parts = [
         (
-            f'<g class="{" ".join(classes)}" data-square="{name}" transform="translate({x} {y})">'
+            f'<g class="{" ".join(classes)}" data-square="{name}" {grid} transform="translate({x} {y})">'
             f"<title>{title}</title>"
             f'<rect class="cell" width="{CELL}" height="{CELL}" fill="{fill}"/>'
         )
@@ -515,6 +540,12 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks, language):
     if last_from or last_to:
         opacity = ".5" if last_to else ".3"
         parts.append(f'<rect class="last" width="{CELL}" height="{CELL}" fill="{LAST}" fill-opacity="{opacity}"/>')
+        # not by colour alone: a dashed edge, long dashes where a piece arrived
+        dashes = "16 8" if last_to else "6 8"
+        parts.append(
+            f'<rect class="last-edge" x="5" y="5" width="90" height="90" fill="none" stroke="{LAST}" '
+            f'stroke-width="5" stroke-dasharray="{dashes}"/>'
+        )
     if selected:
         parts.append(
             f'<rect class="sel" x="3" y="3" width="94" height="94" rx="4" fill="{SELECTED}" fill-opacity=".7" '
@@ -587,6 +618,7 @@ def _area(corners, bottom):
 
 
 _LABELS = (_labels(0), _labels(1))
+
 
 
 def piece_svg(letter: str, side: int | None = None, size=48, unmasked=False, learned=False) -> str:

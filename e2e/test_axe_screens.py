@@ -1,0 +1,126 @@
+"""axe-core on every screen of the app, in light and dark colour schemes.
+
+Each test walks to its screens as a player would and runs axe (axe-playwright-python,
+which ships axe.min.js: nothing is fetched) on the whole page; a serious or critical
+violation fails the test with axe's own report of it.
+"""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+BLOCKING = ("serious", "critical")
+
+axe = Axe()
+
+
+def assert_accessible(page, screen):
+    """No serious or critical axe violation on the page showing ``screen``."""
+    assert page.get_attribute("section.screen", "data-screen") == screen
+    results = axe.run(page)
+    blocking = [v for v in results.response["violations"] if v["impact"] in BLOCKING]
+    report = "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']}\n    "
+        + "\n    ".join(f"{n['target']}: {n['failureSummary']}" for n in v["nodes"][:5])
+        for v in blocking
+    )
+    assert not blocking, f"axe on the {screen} screen:\n{report}"
+
+
+def click(page, name):
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def plan_a_move(page):
+    """Select a piece of the side to move that has somewhere to go."""
+    for square in page.locator("g.square:has(g.piece.red)").all():
+        square.click()
+        if page.locator("g.square.target").count():
+            break
+        page.keyboard.press("Escape")
+    assert page.locator("g.square.selected").count() == 1
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme_page(request, page):
+    page.emulate_media(color_scheme=request.param)
+    return page
+
+
+def test_pass_and_play_screens(scheme_page, open_app):
+    page = scheme_page
+    open_app(page)
+    assert_accessible(page, "home")
+    click(page, "New game")
+    assert_accessible(page, "new")
+    click(page, "Pass and play")
+    assert_accessible(page, "options")
+    click(page, "Start")
+    assert_accessible(page, "setup")
+    page.locator('g.square[data-square="a1"]').click()  # a piece picked in the tray, placed
+    click(page, "Random setup")
+    page.locator('g.square[data-square="a1"]').click()  # selected for a swap
+    assert_accessible(page, "setup")
+    click(page, "Ready")
+    assert_accessible(page, "cover")
+    click(page, "Show Blue's board")
+    click(page, "Random setup")
+    click(page, "Ready")
+    click(page, "Show Red's board")
+    page.keyboard.press("Tab")
+    assert_accessible(page, "play")
+    plan_a_move(page)
+    assert_accessible(page, "play")
+    page.locator("g.square.target").first.click()
+    click(page, "Move list")
+    assert_accessible(page, "history")
+    click(page, "Back to the game")
+    plan_a_move(page)
+    page.locator("g.square.target").first.click()
+    click(page, "Submit turn")
+    assert_accessible(page, "results")
+    click(page, "Hand over")
+    click(page, "Show Blue's board")
+    click(page, "Resign")
+    assert_accessible(page, "play")  # the question that makes sure
+    click(page, "Resign")
+    assert_accessible(page, "over")
+    click(page, "Home")
+    assert_accessible(page, "home")  # with a saved game listed
+
+
+def test_link_screens(scheme_page, open_app):
+    page = scheme_page
+    open_app(page)
+    click(page, "New game")
+    click(page, "Play by link")
+    assert_accessible(page, "link-options")
+    click(page, "Set up your army")
+    click(page, "Random setup")
+    click(page, "Ready")
+    assert_accessible(page, "link-send")  # the invitation, waiting for the other player
+    link = page.input_value("#link-text").split("#", 1)[1]
+    other = page.context.browser.new_context(base_url=page.url.split("#")[0], color_scheme="dark")
+    try:
+        invited = other.new_page()
+        open_app(invited, "#" + link)
+        assert_accessible(invited, "link-invite")
+    finally:
+        other.close()
+    page.goto("./#not-a-link")
+    page.wait_for_selector('section.screen[data-screen="link-error"]')
+    assert_accessible(page, "link-error")
+
+
+def test_computer_screens(scheme_page, open_app):
+    page = scheme_page
+    open_app(page)
+    click(page, "New game")
+    click(page, "Play the computer")
+    assert_accessible(page, "computer-options")
+    click(page, "Level 1")
+    click(page, "Start")
+    assert_accessible(page, "setup")
+    click(page, "Random setup")
+    click(page, "Ready")
+    page.wait_for_selector('section.screen[data-screen="play"]')
+    assert_accessible(page, "play")
