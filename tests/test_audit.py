@@ -103,6 +103,12 @@ def lying_turn(seat, rng):
     if rng.random() < 0.2:
         seat._write(NO_LEGAL_MOVE)
         return
+    public_turn(seat, rng)
+
+
+def public_turn(seat, rng):
+    """A turn among the moves the link can carry: the public board's, which the liar's own
+    earlier lies shaped (its true army may allow other moves, which no link can say)."""
     board = seat._preview.board
     first = rng.choice(board.candidates(seat.side))
     rest = board.candidates(seat.side, first)
@@ -130,8 +136,8 @@ def play_with_liar(seed, rate, turns):
             count += 1
             if count > turns:
                 sender.resign()
-            elif sender is liar and rng.random() < rate:
-                lying_turn(sender, rng)
+            elif sender is liar:
+                lying_turn(sender, rng) if rng.random() < rate else public_turn(sender, rng)
             else:
                 sender.play_turn(random_turn(sender, rng))
     return red, blue
