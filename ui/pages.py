@@ -5,11 +5,14 @@ their visible label is their accessible name. A player's screen is built only
 from that player's view, so nothing hidden can reach the page.
 """
 
+from functools import wraps
 from html import escape
 
 from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
+from .i18n import language
+from .markup import Element, Elements
 from .render import BoardPicture, board_svg, piece_svg
 from .words import boards_after, describe, outcome_text, selection
 
@@ -227,8 +230,11 @@ def _setup(app, note="", ready_action="ready"):
 
 def _board_screen(name, svg, panel, app):
     # the message first: on a tablet held upright the panel starts right under the board
-    body = f'<div class="layout"><div class="board-wrap">{svg}</div><div class="panel">{_message(app)}{panel}</div></div>'
-    return f'<section class="screen screen-{name}" data-screen="{name}">{body}</section>'
+    # (built element by element, so that ui/patch.py compares the board square by square)
+    wrap = Element('<div class="board-wrap">', Elements((svg,)) if isinstance(svg, Element) else svg, "div")
+    body = Elements((wrap, Element('<div class="panel">', f"{_message(app)}{panel}", "div")))
+    layout = Element('<div class="layout">', body, "div")
+    return Element(f'<section class="screen screen-{name}" data-screen="{name}">', Elements((layout,)), "section")
 
 
 # -- the cover ---------------------------------------------------------------------------
@@ -256,6 +262,24 @@ def _cover(app):
 # -- play --------------------------------------------------------------------------------
 
 
+def kept(render):
+    """``render`` answers a call with the same arguments (views by identity: a view never
+    changes) in the same language as the call before without working again: the panel's
+    parts that follow the position are written once per position, not once per tap."""
+    last = []
+
+    @wraps(render)
+    def kept_render(*args):
+        key = (language(), *args)
+        if last and len(last[0]) == len(key) and all(a is b or a == b for a, b in zip(last[0], key)):
+            return last[1]
+        last[:] = key, render(*args)
+        return last[1]
+
+    return kept_render
+
+
+@kept
 def _removed_trays(view):
     out = []
     for side in (RED, BLUE):
@@ -273,6 +297,7 @@ def _removed_trays(view):
     return '<div class="removed-trays">' + "".join(out) + "</div>"
 
 
+@kept
 def enemy_left(view, side):
     """How many of each enemy kind are still on the board (the whole army less those removed)."""
     enemy = 1 - side
@@ -309,6 +334,7 @@ def badge_legend(picture):
     return "".join(f'<p class="badge-legend hint">{line}</p>' for line in out)
 
 
+@kept
 def _events_list(events, heading, viewer, letters=None):
     """The events as sentences; ``letters`` (the board now) names the pieces they unmasked."""
     if not events:

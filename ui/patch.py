@@ -32,6 +32,9 @@ own: well-formed, no comments, ``<`` and ``>`` escaped in text and attribute
 values, attribute values in double quotes, void HTML elements (``<input>``)
 without a closing tag.
 
+Markup built element by element (ui/markup.py: the board screens) is not read
+again: its parts are compared as they were put together.
+
 ``apply(markup, patches)`` does to a markup string what the browser binding
 does to the page, so tests check on CPython that patching the old markup gives
 exactly the new one.
@@ -43,6 +46,7 @@ import re
 from html import unescape
 from typing import NamedTuple
 
+from .markup import Element, Elements
 from .render import SQUARE_START
 
 __all__ = ["Patch", "apply", "children", "diff"]
@@ -121,6 +125,10 @@ def _known(key, markup):
 
 def children(content, board=False):
     """The child elements of ``content`` as markup strings, or None if it holds text."""
+    if isinstance(content, Elements):  # built element by element: nothing to read
+        return content.items
+    if isinstance(content, Element):
+        return (content,)
     known = _known((id(content), board), content)
     if known is not None:
         return known[1]
@@ -163,6 +171,8 @@ def _elements(content):
 
 def _parts(element):
     """An element's start tag, its content (None for an empty element) and its name."""
+    if isinstance(element, Element):
+        return element.tag, element.content, element.name
     known = _known((id(element), None), element)
     if known is not None:
         return known[1]

@@ -42,6 +42,8 @@ from espionage.board import NEUTRAL_RANKS, SIZE, file_of, rank_of, square_name
 from espionage.moves import Move
 from espionage.pieces import KINDS, UNKNOWN, VOLCANO
 
+from .markup import Element, Elements
+
 __all__ = ["BoardPicture", "board_svg", "piece_svg", "square_at", "square_origin"]
 
 RED, BLUE = 0, 1
@@ -352,12 +354,12 @@ def board_svg(picture: BoardPicture) -> str:
     owners = picture.owners or _NO_OWNERS
 
     vb = " ".join(str(v) for v in VIEWBOX)
+    tag = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}" '
+        f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
+        f'aria-label="Board, {SIDE_NAMES[bottom]} at the bottom">'
+    )
     out = [
-        (
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}" '
-            f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
-            f'aria-label="Board, {SIDE_NAMES[bottom]} at the bottom">'
-        ),
         _DEFS,
         f'<rect class="frame" x="-6" y="-6" width="{BOARD + 12}" height="{BOARD + 12}" rx="10" fill="{FRAME}"/>',
     ]
@@ -366,33 +368,37 @@ def board_svg(picture: BoardPicture) -> str:
         for sq in _DRAWING_ORDER[bottom]
     ]
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
-    out.append('<g class="last-moves" pointer-events="none">')
+    layer = ['<g class="last-moves" pointer-events="none">']
     for m in last:
         d = _arrow(m.from_square, m.to_square, bottom, 9, 28, 20, 32, 40)  # clear of both pieces
-        out.append(
+        layer.append(
             f'<path class="last-move" d="{d}" fill="{LAST}" fill-opacity=".75" '
             'stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
         )
-    out.append('</g><g class="pending-fights" pointer-events="none">')
+    layer.append('</g>')
+    out.append("".join(layer))
+    layer = ['<g class="pending-fights" pointer-events="none">']
     for m in pending:
         d = _arrow(m.from_square, m.to_square, bottom, 10, 34, 26, 20, 20)
-        out.append(
+        layer.append(
             f'<path class="pending-fight" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" '
             f'd="{d}" fill="#fff" fill-opacity=".85" stroke="{PLANNED}" stroke-width="5" '
             'stroke-dasharray="10 7" stroke-linejoin="round"/>'
         )
-    out.append('</g><g class="planned-moves" pointer-events="none">')
+    layer.append('</g>')
+    out.append("".join(layer))
+    layer = ['<g class="planned-moves" pointer-events="none">']
     for m in planned:
         d = _arrow(m.from_square, m.to_square, bottom, 14, 40, 24, 32, 36)  # clear of both pieces
-        out.append(
+        layer.append(
             f'<path class="planned-move" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" d="{d}" fill="{PLANNED}" fill-opacity=".9" stroke="#fff" '
             'stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
         )
-    out.append("</g>")
+    layer.append("</g>")
+    out.append("".join(layer))
     out.append(_fight_marks(picture.fights, bottom))
     out.append(_LABELS[bottom])
-    out.append("</svg>")
-    return "".join(out)
+    return Element(tag, Elements(out), "svg")  # its parts kept, for ui/patch.py
 
 
 def _fight_marks(fights, bottom):

@@ -1,0 +1,110 @@
+"""Where a tap's time goes: a Chrome trace of taps, main-thread time by event name.
+
+    .venv/bin/python tools/trace_tap.py [--throttle 4] [--turns 150] [--taps 20]
+
+Opens the same stored games as tools/bench_tap.py, throttles the CPU, records a
+DevTools timeline trace while tapping pieces (select, deselect: as bench_tap,
+each tap dispatched at the start of a frame), and prints the renderer main
+thread's time per tap in each kind of top-level event (the click handler's
+``EventDispatch``/``FunctionCall``, ``UpdateLayoutTree``, ``Layout``,
+``PrePaint``, ``Paint``, ``Commit``, ...), so a change can be aimed at the part
+that costs. With ``--save trace.json`` the trace is kept for chrome://tracing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import sync_playwright
+
+from espionage.board import RED, square_name
+from tools.bench_tap import IN_FRAME, WARM_UP_TAPS, stored_match
+from tools.browser import launch_chromium
+from tools.serve import start_in_thread
+from ui.saves import GAME_PREFIX, UI_KEY
+
+CATEGORIES = "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink,cc"
+
+
+def main_thread_totals(trace, taps):
+    """Milliseconds per tap of each top-level event name on the renderer's main thread."""
+    events = trace["traceEvents"]
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    main = {key for key, name in names.items() if name == "CrRendererMain"}
+    spans = sorted(
+        (e for e in events if (e["pid"], e["tid"]) in main and e.get("ph") == "X" and "dur" in e),
+        key=lambda e: (e["ts"], -e["dur"]),
+    )
+    totals, end = defaultdict(float), -1
+    for e in spans:
+        if e["ts"] >= end:  # top level: not inside the previous top-level span
+            totals[e["name"]] += e["dur"] / 1000 / taps
+            end = e["ts"] + e["dur"]
+    nested = defaultdict(float)
+    for e in spans:
+        nested[e["name"]] += e["dur"] / 1000 / taps
+    return totals, nested
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--throttle", type=float, default=4.0)
+    parser.add_argument("--turns", type=int, default=150)
+    parser.add_argument("--taps", type=int, default=20)
+    parser.add_argument("--save", help="write the trace here")
+    args = parser.parse_args(argv)
+    rng = random.Random(1)
+    for turns in sorted({0, 60, 150, args.turns}):
+        match = stored_match(turns, rng)
+        if turns == args.turns:
+            break
+    view = match.game.view("red")
+    pieces = sorted({square_name(m.from_square) for m in view.legal_moves()})
+    ui = {"screen": "play", "match": match.id, "side": RED}
+    base, server = start_in_thread()
+    try:
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            context = browser.new_context(base_url=base, viewport={"width": 1200, "height": 900})
+            context.add_init_script(
+                f"localStorage.setItem({json.dumps(GAME_PREFIX + match.id)}, {json.dumps(match.to_json())});"
+                f"localStorage.setItem({json.dumps(UI_KEY)}, {json.dumps(json.dumps(ui))});"
+            )
+            page = context.new_page()
+            page.goto("./")
+            page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+            page.get_by_role("button", name="Show Red's board", exact=True).click()
+            page.wait_for_selector("g.square")
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+            for i in range(WARM_UP_TAPS):
+                page.evaluate(IN_FRAME, pieces[(i // 2) % len(pieces)])
+            browser.start_tracing(page=page, categories=CATEGORIES.split(","))
+            frames = [page.evaluate(IN_FRAME, pieces[(i // 2) % len(pieces)]) for i in range(args.taps)]
+            trace = json.loads(browser.stop_tracing())
+            browser.close()
+    finally:
+        server.shutdown()
+    if args.save:
+        Path(args.save).write_text(json.dumps(trace))
+    print(f"{len(match.game.events)} moves, CPU throttled {args.throttle:g}x, {args.taps} taps")
+    for key in ("frame", "handler", "layout", "paint"):
+        print(f"  {key:8} mean {sum(f[key] for f in frames) / len(frames):6.1f} ms (in-page timing)")
+    totals, nested = main_thread_totals(trace, args.taps)
+    print("main thread per tap, top-level events:")
+    for name, ms in sorted(totals.items(), key=lambda kv: -kv[1])[:15]:
+        print(f"  {name:40} {ms:6.2f} ms")
+    print("all events (nested included):")
+    for name, ms in sorted(nested.items(), key=lambda kv: -kv[1])[:30]:
+        print(f"  {name:40} {ms:6.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
