@@ -1,8 +1,9 @@
 """The browser binding: DOM events in, ``App.html()`` out (what changed: ui/patch.py). Every decision is in ui/."""
 
 import asyncio
+import json
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from espionage.board import parse_square
@@ -59,43 +60,62 @@ def render(whole=False):
         shown["markup"] = markup
         return
     try:
-        elements = {(): root}  # by path: patches near one another share the walk down
-        for patch in diff(shown["markup"], markup):
-            _put(patch, _element(elements, patch.path))
+        patches = diff(shown["markup"], markup)
+        if patches:
+            put_patches(root, json.dumps([_plain(p) for p in patches]))
     except Exception as e:  # the page was not what the patches expect: write it whole
         window.console.error(f"patching the page failed ({e!r}): written whole")
         root.innerHTML = markup
     shown["markup"] = markup
 
 
-def _element(elements, path):
-    element = elements.get(path)
-    if element is None:
-        element = elements[path] = _element(elements, path[:-1]).children.item(path[-1])
-    return element
+def _plain(patch):
+    text = patch.text if patch.kind == "text" else patch.markup
+    return [patch.kind, patch.path, text, patch.start, patch.count, patch.attributes]
 
 
-def _put(patch, element):
-    if patch.kind == "attrs":
-        for name, value in patch.attributes:
-            if value is None:
-                element.removeAttribute(name)
-            else:
-                element.setAttribute(name, value)
-    elif patch.kind == "text":
-        element.textContent = patch.text
-    elif patch.kind == "inner":
-        element.innerHTML = patch.markup
-    elif patch.kind == "outer":
-        element.outerHTML = patch.markup
-    else:
-        old = [element.children.item(patch.start + i) for i in range(patch.count)]
-        if patch.start + patch.count == element.children.length:
-            element.insertAdjacentHTML("beforeend", patch.markup)
-        else:
-            element.children.item(patch.start + patch.count).insertAdjacentHTML("beforebegin", patch.markup)
-        for child in old:
-            child.remove()
+# All of a render's patches go to the page in one call (each step from Python to the DOM costs a tablet
+# more than the step itself). An element is found by its path, patches near one another sharing the walk.
+put_patches = window.Function("root", "patches", """
+  const elements = new Map([["", root]]);
+  const at = (path) => {
+    const key = path.join();
+    let element = elements.get(key);
+    if (element === undefined) {
+      element = at(path.slice(0, -1)).children[path[path.length - 1]];
+      if (element === undefined) throw new Error(`no element at ${key}`);
+      elements.set(key, element);
+    }
+    return element;
+  };
+  for (const [kind, path, markup, start, count, attributes] of JSON.parse(patches)) {
+    const element = at(path);
+    if (kind === "attrs") {
+      for (const [name, value] of attributes) {
+        if (value === null) element.removeAttribute(name); else element.setAttribute(name, value);
+      }
+    } else if (kind === "text") {
+      element.textContent = markup;
+    } else if (kind === "inner") {
+      element.innerHTML = markup;
+    } else if (kind === "outer") {
+      element.outerHTML = markup;
+    } else {
+      const old = [...element.children].slice(start, start + count);
+      const next = element.children[start + count];
+      if (next) next.insertAdjacentHTML("beforebegin", markup); else element.insertAdjacentHTML("beforeend", markup);
+      for (const child of old) child.remove();
+    }
+  }
+""")
+
+
+def after_frame(work):
+    """Run ``work`` once the next frame is drawn: what the page does not show waits for it."""
+    window.requestAnimationFrame(create_once_callable(lambda _time: window.setTimeout(create_once_callable(work), 0)))
+
+
+app.defer = after_frame
 
 
 def dispatch(action, arg="", value="", whole=False):
@@ -400,6 +420,7 @@ links.addEventListener("message", create_proxy(on_link_handed))
 document.addEventListener("click", create_proxy(arm_back))  # after the app's own click handler
 window.addEventListener("hashchange", create_proxy(arm_back))
 window.addEventListener("popstate", create_proxy(on_pop_state))
+window.addEventListener("pagehide", create_proxy(lambda _event: app.remember_ui()))
 if str(window.location.hash)[1:]:
     app.dispatch("open-link", str(window.location.hash)[1:], "load")
 render()

@@ -60,6 +60,10 @@ class App(LinkPlay, ComputerPlay):
         self._reset_screen("home")
         self.options = Variant()
         self.motion = ()
+        self.defer = None
+        """How to run work that the page does not show, once the tap's frame is drawn
+        (the browser binding sets it; None: at once)."""
+        self._ui_unsaved = False
         self._restore_ui()
 
     # -- screen state -----------------------------------------------------------
@@ -113,6 +117,15 @@ class App(LinkPlay, ComputerPlay):
             self._reset_screen("home")
 
     def _remember_ui(self):
+        if self.defer is None:
+            self.remember_ui()
+        elif not self._ui_unsaved:  # one write for the taps of one frame
+            self._ui_unsaved = True
+            self.defer(self.remember_ui)
+
+    def remember_ui(self):
+        """Keep the screen state for a reload (also called as the page goes away)."""
+        self._ui_unsaved = False
         # The screen state is a convenience: a storage failure here loses nothing.
         with contextlib.suppress(Exception):
             self.storage.set(UI_KEY, json.dumps(self._ui_state()))
