@@ -14,6 +14,7 @@ from espionage.pieces import KINDS
 
 from . import pages
 from .computer import FAIRNESS, LEVELS
+from .markup import Parts
 from .pages import (
     _board_screen,
     _events_list,
@@ -128,7 +129,7 @@ def _play(app):
         f'<p class="hint fairness">{escape(FAIRNESS)}</p>'
     )
     panel.append(_removed_trays(view))
-    return _board_screen("play", board_svg(picture), "".join(panel), app)
+    return _board_screen("play", board_svg(picture), Parts(panel), app)
 
 
 # -- the end --------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from espionage.sealed import FAIR
 
 from . import pages
 from .linkplay import sentence
+from .markup import Parts
 from .pages import (
     _board_screen,
     _events_list,
@@ -224,7 +225,7 @@ def _play(app):
         + "</div>"
     )
     panel.append(_removed_trays(view))
-    return _board_screen("play", board_svg(picture), "".join(panel), app)
+    return _board_screen("play", board_svg(picture), Parts(panel), app)
 
 
 def _link_send(app):

@@ -12,7 +12,7 @@ from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
 from .i18n import language
-from .markup import Element, Elements
+from .markup import Element, Elements, Parts
 from .render import BoardPicture, board_svg, piece_svg
 from .words import boards_after, describe, outcome_text, selection
 
@@ -232,7 +232,8 @@ def _board_screen(name, svg, panel, app):
     # the message first: on a tablet held upright the panel starts right under the board
     # (built element by element, so that ui/patch.py compares the board square by square)
     wrap = Element('<div class="board-wrap">', Elements((svg,)) if isinstance(svg, Element) else svg, "div")
-    body = Elements((wrap, Element('<div class="panel">', f"{_message(app)}{panel}", "div")))
+    content = Parts((_message(app), *panel.parts)) if isinstance(panel, Parts) else f"{_message(app)}{panel}"
+    body = Elements((wrap, Element('<div class="panel">', content, "div")))
     layout = Element('<div class="layout">', body, "div")
     return Element(f'<section class="screen screen-{name}" data-screen="{name}">', Elements((layout,)), "section")
 
@@ -387,9 +388,14 @@ def selection_line(app):
     """The selected piece named ("Captain (3) on e4 — unmasked: Blue knows it"), or nothing."""
     sq = app.selected
     if sq is None:
-        return ""
+        return SELECTION.format("")
     letters, unmasked = app.planned_letters()
-    return f'<p class="selection-line">{escape(selection(letters[sq], sq, sq in unmasked, 1 - app.side))}</p>'
+    return SELECTION.format(f'<p class="selection-line">{escape(selection(letters[sq], sq, sq in unmasked, 1 - app.side))}</p>')
+
+
+SELECTION = '<div class="selection">{}</div>'
+"""The line's place is kept while no piece is selected: a tap that selects then
+moves nothing below it on the page, which the browser would have to draw again."""
 
 
 def _play(app):
@@ -433,7 +439,7 @@ def _play(app):
         + "</div>"
     )
     panel.append(_removed_trays(view))
-    return _board_screen("play", board_svg(picture), "".join(panel), app)
+    return _board_screen("play", board_svg(picture), Parts(panel), app)
 
 
 def _results(app):

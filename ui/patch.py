@@ -46,7 +46,7 @@ import re
 from html import unescape
 from typing import NamedTuple
 
-from .markup import Element, Elements
+from .markup import Element, Elements, Parts
 from .render import SQUARE_START
 
 __all__ = ["Patch", "apply", "children", "diff"]
@@ -129,6 +129,9 @@ def children(content, board=False):
         return content.items
     if isinstance(content, Element):
         return (content,)
+    if isinstance(content, Parts):
+        found = [children(part, board) for part in content.parts]
+        return None if None in found else tuple(child for part in found for child in part)
     known = _known((id(content), board), content)
     if known is not None:
         return known[1]
