@@ -62,6 +62,7 @@ def main(argv=None):
     parser.add_argument("--turns", type=int, default=150)
     parser.add_argument("--taps", type=int, default=20)
     parser.add_argument("--events", type=int, default=30, help="how many kinds of event to list")
+    parser.add_argument("--css", default="", help="a style sheet added to the page first (to try a change)")
     parser.add_argument("--save", help="write the trace here")
     args = parser.parse_args(argv)
     rng = random.Random(1)
@@ -86,6 +87,8 @@ def main(argv=None):
             page.wait_for_selector("html.ready", state="attached", timeout=120_000)
             page.get_by_role("button", name="Show Red's board", exact=True).click()
             page.wait_for_selector("g.square")
+            if args.css:
+                page.add_style_tag(content=args.css)
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
             for i in range(WARM_UP_TAPS):
                 page.evaluate(IN_FRAME, pieces[(i // 2) % len(pieces)])

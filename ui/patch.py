@@ -112,15 +112,19 @@ _split = [{}, {}]
 """How the markup of this diff and of the one before was split (children() and
 element parts), by the identity of the string split (kept alive here): the
 pieces of one render are the old side of the next diff, and looking them up
-this way costs no hashing of long strings."""
+this way costs no hashing of long strings. A piece found from the diff before
+is kept for the next one too: a part every render shares (a panel's list of
+removed pieces, ui/markup.Parts) is read once."""
 
 
 def _known(key, markup):
-    for memo in _split:
-        found = memo.get(key)
-        if found is not None and found[0] is markup:
-            return found
-    return None
+    current, before = _split
+    found = current.get(key)
+    if found is None:
+        found = before.get(key)
+        if found is not None:
+            current[key] = found
+    return found if found is not None and found[0] is markup else None
 
 
 def children(content, board=False):
