@@ -43,6 +43,7 @@ exactly the new one.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html import unescape
 from typing import NamedTuple
 
@@ -233,6 +234,22 @@ def _diff(old, new, path, patches, board=False):
 
 
 def _element(old, new, path, patches):
+    if old.startswith(SQUARE_START) and new.startswith(SQUARE_START):
+        patches += [patch._replace(path=path + patch.path) for patch in _square_patches(old, new)]
+        return
+    _changed_element(old, new, path, patches)
+
+
+@lru_cache(maxsize=2048)
+def _square_patches(old, new):
+    """How one square's markup becomes another's (paths from the square): a tap changes
+    a few squares, the same ways again and again (selected, then not)."""
+    patches = []
+    _changed_element(old, new, (), patches)
+    return tuple(patches)
+
+
+def _changed_element(old, new, path, patches):
     old_tag, old_content, name = _parts(old)
     new_tag, new_content, new_name = _parts(new)
     opaque = name in OPAQUE and BOARD_CLASS not in new_tag

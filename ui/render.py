@@ -363,10 +363,7 @@ def board_svg(picture: BoardPicture) -> str:
         _DEFS,
         f'<rect class="frame" x="-6" y="-6" width="{BOARD + 12}" height="{BOARD + 12}" rx="10" fill="{FRAME}"/>',
     ]
-    out += [
-        _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0))
-        for sq in _DRAWING_ORDER[bottom]
-    ]
+    out += _squares(letters, owners, bottom, viewer, unknown_side, marks)
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
     layer = ['<g class="last-moves" pointer-events="none">']
     for m in last:
@@ -430,6 +427,33 @@ _NO_OWNERS = (None,) * (SIZE * SIZE)
 _DRAWING_ORDER = tuple(
     tuple(square_at(col * CELL, row * CELL, bottom) for row in range(SIZE) for col in range(SIZE)) for bottom in (0, 1)
 )
+_DRAWING_INDEX = tuple({sq: i for i, sq in enumerate(order)} for order in _DRAWING_ORDER)
+
+
+_last_squares = [None, None]
+"""The arguments and the squares of the last board drawn."""
+
+
+def _squares(letters, owners, bottom, viewer, unknown_side, marks):
+    """The squares' markup in drawing order. A tap changes only marks (a selection,
+    its targets) on a few squares: when all else is as on the board drawn last, only
+    the squares whose marks changed are looked up again."""
+    board = (letters, owners, bottom, viewer, unknown_side)
+    last, squares = _last_squares
+    if last is not None and last[0] == board:
+        squares = list(squares)
+        index = _DRAWING_INDEX[bottom]
+        for sq in {*marks, *last[1]}:
+            mark = marks.get(sq, 0)
+            if mark != last[1].get(sq, 0):
+                squares[index[sq]] = _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, mark)
+    else:
+        squares = [
+            _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0))
+            for sq in _DRAWING_ORDER[bottom]
+        ]
+    _last_squares[:] = (board, dict(marks)), squares
+    return squares
 
 
 @lru_cache(maxsize=4096)
