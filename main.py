@@ -183,8 +183,10 @@ def _tray_point(board, letter):
 
 
 def animate(steps):
+    if not steps:  # most taps: no step to the page at all
+        return
     board = root.querySelector("svg.espionage-board")
-    if not steps or board is None or reduced_motion.matches:
+    if board is None or reduced_motion.matches:
         return
     overlay = document.createElementNS(SVG_NS, "svg")
     overlay.setAttribute("viewBox", board.getAttribute("viewBox"))
@@ -388,13 +390,25 @@ def on_key(event):
 shown_hash = [str(window.location.hash)]  # the fragment whose link the app last opened
 
 
+armed = [False]  # the app's entry is on top of the history (nothing popped since it was pushed)
+
+
 def arm_back(_event=None):
     """Away from home, keep one history entry above the page's own, so Back comes to the app."""
-    if app.screen != "home" and not window.history.state:
-        window.history.pushState("espionage", "")
+    if app.screen != "home" and not armed[0]:
+        if not window.history.state:
+            window.history.pushState("espionage", "")
+        armed[0] = True
+
+
+def rearm(_event=None):
+    """A link opened in this tab is a new history entry, without the app's above it."""
+    armed[0] = False
+    arm_back()
 
 
 def on_pop_state(_event):
+    armed[0] = False
     # Opening a link in this tab changes the fragment, which also pops a history
     # entry: that is no Back press (hashchange opens the link).
     if str(window.location.hash) != shown_hash[0]:
@@ -418,7 +432,7 @@ window.addEventListener("hashchange", create_proxy(on_hash_change))
 links = window.BroadcastChannel.new("espionage-links")
 links.addEventListener("message", create_proxy(on_link_handed))
 document.addEventListener("click", create_proxy(arm_back))  # after the app's own click handler
-window.addEventListener("hashchange", create_proxy(arm_back))
+window.addEventListener("hashchange", create_proxy(rearm))
 window.addEventListener("popstate", create_proxy(on_pop_state))
 window.addEventListener("pagehide", create_proxy(lambda _event: app.remember_ui()))
 if str(window.location.hash)[1:]:
