@@ -296,17 +296,30 @@ def on_link_handed(event):
     dispatch("open-link", str(data.link), "handoff")
 
 
+# What a click is on, asked of the page in one step: "link-text", "square e4", or "" (anything else)
+clicked_on = window.Function("event", """
+  if (event.target.id === "link-text") return "link-text";
+  const square = event.target.closest("g.square");
+  return square ? `square ${square.getAttribute("data-square")}` : "";
+""")
+
+
 def on_click(event):
     if drag.pop("dragged", False):
         return
+    _on_click(event)
+    arm_back()  # after the app's own handling of the click
+
+
+def _on_click(event):
+    what = clicked_on(event)
+    if what == "link-text":
+        event.target.select()  # one tap selects the whole link, to copy it by hand
+        return
+    if what:
+        dispatch("square", what.removeprefix("square "))
+        return
     target = event.target
-    if target.id == "link-text":
-        target.select()  # one tap selects the whole link, to copy it by hand
-        return
-    square = target.closest("g.square")
-    if square:
-        dispatch("square", square.getAttribute("data-square"))
-        return
     control = target.closest("[data-action]")
     if control and not control.disabled:
         value = ""
@@ -431,7 +444,6 @@ document.addEventListener("keydown", create_proxy(on_key))
 window.addEventListener("hashchange", create_proxy(on_hash_change))
 links = window.BroadcastChannel.new("espionage-links")
 links.addEventListener("message", create_proxy(on_link_handed))
-document.addEventListener("click", create_proxy(arm_back))  # after the app's own click handler
 window.addEventListener("hashchange", create_proxy(rearm))
 window.addEventListener("popstate", create_proxy(on_pop_state))
 window.addEventListener("pagehide", create_proxy(lambda _event: app.remember_ui()))
