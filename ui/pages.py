@@ -385,7 +385,7 @@ def play_picture(app, view):
 
 
 def selection_line(app):
-    """The selected piece named ("Captain (3) on e4 — unmasked: Blue knows it"), or nothing."""
+    """The selected piece named ("Captain (3) on e4 — unmasked: Blue knows it"), or the line's empty place."""
     sq = app.selected
     if sq is None:
         return SELECTION.format("")
