@@ -1,8 +1,9 @@
 """The browser binding: DOM events in, ``App.html()`` out (what changed: ui/patch.py). Every decision is in ui/."""
 
 import asyncio
+import json
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from espionage.board import parse_square
@@ -60,9 +61,9 @@ def render(whole=False):
         shown["markup"] = markup
         return
     try:
-        elements = {(): root}  # by path: patches near one another share the walk down
-        for patch in diff(shown["markup"], markup):
-            _put(patch, _element(elements, patch.path))
+        patches = diff(shown["markup"], markup)
+        if patches:
+            put_patches(root, json.dumps([_plain(p) for p in patches]))
     except Exception as e:  # the page was not what the patches expect: write it whole
         window.console.error(f"patching the page failed ({e!r}): written whole")
         root.innerHTML = markup
@@ -80,34 +81,53 @@ def on_language(event):
         dispatch("language", str(event.target.value))
 
 
-def _element(elements, path):
-    element = elements.get(path)
-    if element is None:
-        element = elements[path] = _element(elements, path[:-1]).children.item(path[-1])
-    return element
+def _plain(patch):
+    text = patch.text if patch.kind == "text" else patch.markup
+    return [patch.kind, patch.path, text, patch.start, patch.count, patch.attributes]
 
 
-def _put(patch, element):
-    if patch.kind == "attrs":
-        for name, value in patch.attributes:
-            if value is None:
-                element.removeAttribute(name)
-            else:
-                element.setAttribute(name, value)
-    elif patch.kind == "text":
-        element.textContent = patch.text
-    elif patch.kind == "inner":
-        element.innerHTML = patch.markup
-    elif patch.kind == "outer":
-        element.outerHTML = patch.markup
-    else:
-        old = [element.children.item(patch.start + i) for i in range(patch.count)]
-        if patch.start + patch.count == element.children.length:
-            element.insertAdjacentHTML("beforeend", patch.markup)
-        else:
-            element.children.item(patch.start + patch.count).insertAdjacentHTML("beforebegin", patch.markup)
-        for child in old:
-            child.remove()
+# All of a render's patches go to the page in one call (each step from Python to the DOM costs a tablet
+# more than the step itself). An element is found by its path, patches near one another sharing the walk.
+put_patches = window.Function("root", "patches", """
+  const elements = new Map([["", root]]);
+  const at = (path) => {
+    const key = path.join();
+    let element = elements.get(key);
+    if (element === undefined) {
+      element = at(path.slice(0, -1)).children[path[path.length - 1]];
+      if (element === undefined) throw new Error(`no element at ${key}`);
+      elements.set(key, element);
+    }
+    return element;
+  };
+  for (const [kind, path, markup, start, count, attributes] of JSON.parse(patches)) {
+    const element = at(path);
+    if (kind === "attrs") {
+      for (const [name, value] of attributes) {
+        if (value === null) element.removeAttribute(name); else element.setAttribute(name, value);
+      }
+    } else if (kind === "text") {
+      element.textContent = markup;
+    } else if (kind === "inner") {
+      element.innerHTML = markup;
+    } else if (kind === "outer") {
+      element.outerHTML = markup;
+    } else {
+      const old = [...element.children].slice(start, start + count);
+      const next = element.children[start + count];
+      if (next) next.insertAdjacentHTML("beforebegin", markup); else element.insertAdjacentHTML("beforeend", markup);
+      for (const child of old) child.remove();
+    }
+  }
+""")
+
+
+def after_frame(work):
+    """Run ``work`` once the next frame is drawn: what the page does not show waits for it."""
+    window.requestAnimationFrame(create_once_callable(lambda _time: window.setTimeout(create_once_callable(work), 0)))
+
+
+app.defer = after_frame
 
 
 def dispatch(action, arg="", value="", whole=False):
@@ -193,8 +213,10 @@ def _tray_point(board, letter):
 
 
 def animate(steps):
+    if not steps:  # most taps: no step to the page at all
+        return
     board = root.querySelector("svg.espionage-board")
-    if not steps or board is None or reduced_motion.matches:
+    if board is None or reduced_motion.matches:
         return
     overlay = document.createElementNS(SVG_NS, "svg")
     overlay.setAttribute("viewBox", board.getAttribute("viewBox"))
@@ -304,17 +326,30 @@ def on_link_handed(event):
     dispatch("open-link", str(data.link), "handoff")
 
 
+# What a click is on, asked of the page in one step: "link-text", "square e4", or "" (anything else)
+clicked_on = window.Function("event", """
+  if (event.target.id === "link-text") return "link-text";
+  const square = event.target.closest("g.square");
+  return square ? `square ${square.getAttribute("data-square")}` : "";
+""")
+
+
 def on_click(event):
     if drag.pop("dragged", False):
         return
+    _on_click(event)
+    arm_back()  # after the app's own handling of the click
+
+
+def _on_click(event):
+    what = clicked_on(event)
+    if what == "link-text":
+        event.target.select()  # one tap selects the whole link, to copy it by hand
+        return
+    if what:
+        dispatch("square", what.removeprefix("square "))
+        return
     target = event.target
-    if target.id == "link-text":
-        target.select()  # one tap selects the whole link, to copy it by hand
-        return
-    square = target.closest("g.square")
-    if square:
-        dispatch("square", square.getAttribute("data-square"))
-        return
     control = target.closest("[data-action]")
     if control and not control.disabled:
         value = ""
@@ -459,13 +494,25 @@ document.body.appendChild(live)
 shown_hash = [str(window.location.hash)]  # the fragment whose link the app last opened
 
 
+armed = [False]  # the app's entry is on top of the history (nothing popped since it was pushed)
+
+
 def arm_back(_event=None):
     """Away from home, keep one history entry above the page's own, so Back comes to the app."""
-    if (app.screen != "home" or app.rules_open) and not window.history.state:
-        window.history.pushState("espionage", "")
+    if (app.screen != "home" or app.rules_open) and not armed[0]:
+        if not window.history.state:
+            window.history.pushState("espionage", "")
+        armed[0] = True
+
+
+def rearm(_event=None):
+    """A link opened in this tab is a new history entry, without the app's above it."""
+    armed[0] = False
+    arm_back()
 
 
 def on_pop_state(_event):
+    armed[0] = False
     # Opening a link in this tab changes the fragment, which also pops a history
     # entry: that is no Back press (hashchange opens the link).
     if str(window.location.hash) != shown_hash[0]:
@@ -490,9 +537,9 @@ root.addEventListener("focusin", create_proxy(on_focus_in))
 window.addEventListener("hashchange", create_proxy(on_hash_change))
 links = window.BroadcastChannel.new("espionage-links")
 links.addEventListener("message", create_proxy(on_link_handed))
-document.addEventListener("click", create_proxy(arm_back))  # after the app's own click handler
-window.addEventListener("hashchange", create_proxy(arm_back))
+window.addEventListener("hashchange", create_proxy(rearm))
 window.addEventListener("popstate", create_proxy(on_pop_state))
+window.addEventListener("pagehide", create_proxy(lambda _event: app.remember_ui()))
 if str(window.location.hash)[1:]:
     app.dispatch("open-link", str(window.location.hash)[1:], "load")
 render()

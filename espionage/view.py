@@ -77,16 +77,14 @@ class BoardView:
 
     @property
     def last_turn(self):
-        """The events of the most recent completed turn, as this viewer knows them."""
-        done = [e for e in self.events if not e.pending]
-        if done and self.first_move is not None and self.outcome is None:
-            done = done[:-1]
-        if not done:
-            return ()
-        last = done[-1]
+        """The events of the most recent completed turn, as this viewer knows them
+        (read from the end: its cost does not grow with the game's length)."""
+        done = (e for e in reversed(self.events) if not e.pending)
+        if self.first_move is not None and self.outcome is None:
+            next(done, None)  # the turn under way
         out = []
-        for e in reversed(done):
-            if (e.turn, e.side) != (last.turn, last.side):
+        for e in done:
+            if out and (e.turn, e.side) != (out[0].turn, out[0].side):
                 break
             out.append(e)
         return tuple(reversed(out))

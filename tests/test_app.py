@@ -716,6 +716,24 @@ def reopened(app, side):
     return again
 
 
+def test_the_screen_state_is_written_once_the_binding_runs_the_deferred_work():
+    app = to_play()
+    later = []
+    app.defer = later.append
+    piece = next(m.from_square for m in app.view().legal_moves())
+    name = "abcdefghij"[piece % 10] + str(piece // 10 + 1)
+    before = app.storage.get(UI_KEY)
+    tap(app, name)
+    tap(app, name)
+    tap(app, name)
+    assert app.storage.get(UI_KEY) == before  # nothing written during the taps
+    assert len(later) == 1  # one write for them all
+    later.pop()()
+    assert reloaded(app).selected is None and json.loads(app.storage.get(UI_KEY))["screen"] == "play"
+    tap(app, name)
+    assert len(later) == 1
+
+
 def test_reload_resumes_every_screen_behind_the_cover():
     storage = MemoryStorage()
     app = new_app(4, storage)

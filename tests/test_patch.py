@@ -6,6 +6,7 @@ import re
 import pytest
 
 from tests.test_app import page, press, tap, to_play
+from ui.markup import Element
 from ui.patch import MAX_PATCHES, Patch, apply, children, diff
 from ui.render import SQUARE_START
 
@@ -81,6 +82,20 @@ def test_planning_a_move_patches_its_squares_the_arrows_and_the_panel():
     assert len(patches) < 40
 
 
+def test_a_board_screen_keeps_its_parts_so_its_markup_is_not_read_again():
+    app = to_play()
+    markup = app.html()
+    assert isinstance(markup, Element)
+    (layout,) = markup.content.items
+    wrap, panel = layout.content.items
+    (board,) = wrap.content.items
+    squares = [part for part in board.content.items if part.startswith(SQUARE_START)]
+    assert len(squares) == 100
+    assert children(board.content, board=True) is board.content.items
+    assert children(str(board.content), board=True) == board.content.items  # as read from the markup
+    assert panel.startswith('<div class="panel">')
+
+
 def test_a_new_screen_is_written_whole():
     app = to_play()
     before = app.html()
@@ -142,7 +157,9 @@ def test_patching_the_shown_markup_gives_the_full_render_after_every_action(seed
             if buttons:
                 app.dispatch(*rng.choice(buttons))
         new = app.html()
-        assert apply(shown, diff(shown, new)) == new
+        patches = diff(shown, new)
+        assert apply(shown, patches) == new
+        assert patches == diff(str(shown), str(new))  # the parts a render keeps change nothing
         shown = new
 
 

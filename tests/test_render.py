@@ -311,3 +311,33 @@ def test_move_arrows_leave_the_rank_numbers_readable(bottom, move):
             x, y = square_origin(sq, bottom)
             overlaps = min(xs) < x + 62 and max(xs) > x + 38 and min(ys) < y + 81 and max(ys) > y + 53
             assert not overlaps, (arrow.get("class"), square_name(sq))
+
+
+def test_a_board_drawn_after_another_is_the_board_drawn_afresh(red_view):
+    """The squares of the board drawn last are reused where their marks did not change:
+    whatever the order of the pictures, each board equals the same picture drawn first."""
+    import random
+
+    from ui import render
+
+    rng = random.Random(5)
+    letters = red_view.letters
+    pieces = [sq for sq, letter in enumerate(letters) if letter not in (None, "V")]
+    pictures = []
+    for _ in range(60):
+        selected = rng.choice([None, *pieces])
+        pictures.append(
+            BoardPicture(
+                letters=letters if rng.random() < 0.8 else tuple(reversed(letters)),
+                unknown_side=1,
+                bottom=rng.choice([0, 0, 0, 1]),
+                selected=selected,
+                targets=frozenset(rng.sample(range(100), rng.randrange(5))),
+                cursor=rng.choice([None, None, rng.randrange(100)]),
+                last_turn=("e4-e5",) if rng.random() < 0.5 else (),
+            )
+        )
+    drawn = [board_svg(p) for p in pictures]
+    for picture, markup in zip(pictures, drawn):
+        render._last_squares[:] = None, None
+        assert markup == board_svg(picture)

@@ -30,6 +30,7 @@ from .computer import ComputerMatch, ComputerPlay, load_computer_matches
 from .errors import error_text
 from .i18n import _
 from .linkplay import LinkPlay
+from .markup import Parts
 from .saves import (
     UI_KEY,
     Match,
@@ -70,6 +71,10 @@ class App(LinkPlay, ComputerPlay):
         self.options = Variant()
         self.motion = ()
         self.announcement = ""  # what the action just dispatched changed, for a screen reader
+        self.defer = None
+        """How to run work that the page does not show, once the tap's frame is drawn
+        (the browser binding sets it; None: at once)."""
+        self._ui_unsaved = False
         self._restore_ui()
 
     # -- screen state -----------------------------------------------------------
@@ -135,6 +140,15 @@ class App(LinkPlay, ComputerPlay):
             self._reset_screen("home")
 
     def _remember_ui(self):
+        if self.defer is None:
+            self.remember_ui()
+        elif not self._ui_unsaved:  # one write for the taps of one frame
+            self._ui_unsaved = True
+            self.defer(self.remember_ui)
+
+    def remember_ui(self):
+        """Keep the screen state for a reload (also called as the page goes away)."""
+        self._ui_unsaved = False
         # The screen state is a convenience: a storage failure here loses nothing.
         with contextlib.suppress(Exception):
             self.storage.set(UI_KEY, json.dumps(self._ui_state()))
@@ -171,7 +185,7 @@ class App(LinkPlay, ComputerPlay):
         self._remember_ui()
 
     def html(self):
-        return pages.render(self) + pages.language_menu(self.language)
+        return Parts((pages.render(self), pages.language_menu(self.language)))  # its parts kept, for ui/patch.py
 
     def title(self):
         """The page's title, in the player's language."""

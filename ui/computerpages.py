@@ -15,6 +15,7 @@ from espionage.pieces import KINDS
 from . import pages
 from .computer import FAIRNESS, LEVELS
 from .i18n import _, language
+from .markup import Parts
 from .pages import (
     _board_screen,
     _events_list,
@@ -132,7 +133,7 @@ def _play(app):
         f'<p class="hint fairness">{escape(_(FAIRNESS))}</p>'
     )
     panel.append(_removed_trays(view))
-    return _board_screen("play", board_svg(picture), "".join(panel), app)
+    return _board_screen("play", board_svg(picture), Parts(panel), app)
 
 
 # -- the end --------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from espionage.sealed import FAIR
 from . import pages
 from .errors import error_text
 from .i18n import N_, _, ngettext
+from .markup import Parts
 from .pages import (
     _board_screen,
     _events_list,
@@ -240,7 +241,7 @@ def _play(app):
         + "</div>"
     )
     panel.append(_removed_trays(view))
-    return _board_screen("play", board_svg(picture), "".join(panel), app)
+    return _board_screen("play", board_svg(picture), Parts(panel), app)
 
 
 def _link_send(app):

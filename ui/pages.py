@@ -5,13 +5,15 @@ their visible label is their accessible name. A player's screen is built only
 from that player's view, so nothing hidden can reach the page.
 """
 
+from functools import wraps
 from html import escape
 
 from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
 from . import keyboard
-from .i18n import LANGUAGES, _, ngettext
+from .i18n import LANGUAGES, _, language, ngettext
+from .markup import Element, Elements, Parts
 from .render import BoardPicture, board_svg, piece_svg
 from .words import boards_after, describe, kind_name, outcome_text, selection, side_name
 
@@ -77,7 +79,22 @@ def _screen(name, body, app):
 def render(app):
     """The page; its first heading may take the focus (``tabindex="-1"``) that a new
     screen gives it (main.py), so the focus never falls back to the page's top."""
-    return _screen_markup(app).replace("<h1", '<h1 tabindex="-1"', 1)
+    return _focusable_heading(_screen_markup(app))
+
+
+def _focusable_heading(markup):
+    """``markup`` with its first ``<h1`` focusable, keeping how it was built (ui/markup.py):
+    only the part that holds the heading is made anew."""
+    if isinstance(markup, Element):
+        return Element(markup.tag, _focusable_heading(markup.content), markup.name)
+    if isinstance(markup, (Elements, Parts)):
+        items = list(markup.items if isinstance(markup, Elements) else markup.parts)
+        for i, item in enumerate(items):
+            if "<h1" in item:
+                items[i] = _focusable_heading(item)
+                break
+        return type(markup)(items)
+    return markup.replace("<h1", '<h1 tabindex="-1"', 1)
 
 
 def _screen_markup(app):
@@ -284,12 +301,14 @@ def _setup(app, note="", ready_action="ready"):
 
 def _board_screen(name, svg, panel, app):
     # the message first: on a tablet held upright the panel starts right under the board
+    # (built element by element, so that ui/patch.py compares the board square by square)
     keys = f'<p class="hint key-hint">{escape(keyboard.hint(name))}</p>'
-    body = (
-        f'<div class="layout"><div class="board-wrap">{svg}</div>'
-        f'<div class="panel">{_rules_button()}{_message(app)}{panel}{keys}</div></div>'
-    )
-    return f'<section class="screen screen-{name}" data-screen="{name}">{body}</section>'
+    wrap = Element('<div class="board-wrap">', Elements((svg,)) if isinstance(svg, Element) else svg, "div")
+    head = (_rules_button(), _message(app))
+    content = Parts((*head, *panel.parts, keys)) if isinstance(panel, Parts) else "".join((*head, panel, keys))
+    body = Elements((wrap, Element('<div class="panel">', content, "div")))
+    layout = Element('<div class="layout">', body, "div")
+    return Element(f'<section class="screen screen-{name}" data-screen="{name}">', Elements((layout,)), "section")
 
 
 # -- the cover ---------------------------------------------------------------------------
@@ -314,6 +333,24 @@ def _cover(app):
 # -- play --------------------------------------------------------------------------------
 
 
+def kept(render):
+    """``render`` answers a call with the same arguments (views by identity: a view never
+    changes) in the same language as the call before without working again: the panel's
+    parts that follow the position are written once per position, not once per tap."""
+    last = []
+
+    @wraps(render)
+    def kept_render(*args):
+        key = (language(), *args)
+        if last and len(last[0]) == len(key) and all(a is b or a == b for a, b in zip(last[0], key)):
+            return last[1]
+        last[:] = key, render(*args)
+        return last[1]
+
+    return kept_render
+
+
+@kept
 def _removed_trays(view):
     out = []
     for side in (RED, BLUE):
@@ -332,6 +369,7 @@ def _removed_trays(view):
     return '<div class="removed-trays">' + "".join(out) + "</div>"
 
 
+@kept
 def enemy_left(view, side):
     """How many of each enemy kind are still on the board (the whole army less those removed)."""
     enemy = 1 - side
@@ -374,6 +412,7 @@ def badge_legend(picture):
     return "".join(f'<p class="badge-legend hint">{line}</p>' for line in out)
 
 
+@kept
 def _events_list(events, heading, viewer, letters=None):
     """The events as sentences; ``letters`` (the board now) names the pieces they unmasked."""
     if not events:
@@ -423,12 +462,17 @@ def play_picture(app, view):
 
 
 def selection_line(app):
-    """The selected piece named ("Captain (3) on e4 — unmasked: Blue knows it"), or nothing."""
+    """The selected piece named ("Captain (3) on e4 — unmasked: Blue knows it"), or the line's empty place."""
     sq = app.selected
     if sq is None:
-        return ""
+        return SELECTION.format("")
     letters, unmasked = app.planned_letters()
-    return f'<p class="selection-line">{escape(selection(letters[sq], sq, sq in unmasked, 1 - app.side))}</p>'
+    return SELECTION.format(f'<p class="selection-line">{escape(selection(letters[sq], sq, sq in unmasked, 1 - app.side))}</p>')
+
+
+SELECTION = '<div class="selection">{}</div>'
+"""The line's place is kept while no piece is selected: a tap that selects then
+moves nothing below it on the page, which the browser would have to draw again."""
 
 
 def planned_line(app, need, then=""):
@@ -484,7 +528,7 @@ def _play(app):
         + "</div>"
     )
     panel.append(_removed_trays(view))
-    return _board_screen("play", board_svg(picture), "".join(panel), app)
+    return _board_screen("play", board_svg(picture), Parts(panel), app)
 
 
 def _results(app):

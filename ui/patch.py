@@ -32,6 +32,9 @@ own: well-formed, no comments, ``<`` and ``>`` escaped in text and attribute
 values, attribute values in double quotes, void HTML elements (``<input>``)
 without a closing tag.
 
+Markup built element by element (ui/markup.py: the board screens) is not read
+again: its parts are compared as they were put together.
+
 ``apply(markup, patches)`` does to a markup string what the browser binding
 does to the page, so tests check on CPython that patching the old markup gives
 exactly the new one.
@@ -40,10 +43,12 @@ exactly the new one.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html import unescape
 from typing import NamedTuple
 
-from .render import ROW_START
+from .markup import Element, Elements, Parts
+from .render import ROW_START, SQUARE_START
 
 __all__ = ["Patch", "apply", "children", "diff"]
 
@@ -108,19 +113,30 @@ _split = [{}, {}]
 """How the markup of this diff and of the one before was split (children() and
 element parts), by the identity of the string split (kept alive here): the
 pieces of one render are the old side of the next diff, and looking them up
-this way costs no hashing of long strings."""
+this way costs no hashing of long strings. A piece found from the diff before
+is kept for the next one too: a part every render shares (a panel's list of
+removed pieces, ui/markup.Parts) is read once."""
 
 
 def _known(key, markup):
-    for memo in _split:
-        found = memo.get(key)
-        if found is not None and found[0] is markup:
-            return found
-    return None
+    current, before = _split
+    found = current.get(key)
+    if found is None:
+        found = before.get(key)
+        if found is not None:
+            current[key] = found
+    return found if found is not None and found[0] is markup else None
 
 
 def children(content, board=False):
     """The child elements of ``content`` as markup strings, or None if it holds text."""
+    if isinstance(content, Elements):  # built element by element: nothing to read
+        return content.items
+    if isinstance(content, Element):
+        return (content,)
+    if isinstance(content, Parts):
+        found = [children(part, board) for part in content.parts]
+        return None if None in found else tuple(child for part in found for child in part)
     known = _known((id(content), board), content)
     if known is not None:
         return known[1]
@@ -163,6 +179,8 @@ def _elements(content):
 
 def _parts(element):
     """An element's start tag, its content (None for an empty element) and its name."""
+    if isinstance(element, Element):
+        return element.tag, element.content, element.name
     known = _known((id(element), None), element)
     if known is not None:
         return known[1]
@@ -216,6 +234,22 @@ def _diff(old, new, path, patches, board=False):
 
 
 def _element(old, new, path, patches):
+    if old.startswith(SQUARE_START) and new.startswith(SQUARE_START):
+        patches += [patch._replace(path=path + patch.path) for patch in _square_patches(old, new)]
+        return
+    _changed_element(old, new, path, patches)
+
+
+@lru_cache(maxsize=2048)
+def _square_patches(old, new):
+    """How one square's markup becomes another's (paths from the square): a tap changes
+    a few squares, the same ways again and again (selected, then not)."""
+    patches = []
+    _changed_element(old, new, (), patches)
+    return tuple(patches)
+
+
+def _changed_element(old, new, path, patches):
     old_tag, old_content, name = _parts(old)
     new_tag, new_content, new_name = _parts(new)
     opaque = name in OPAQUE and BOARD_CLASS not in new_tag

@@ -49,6 +49,7 @@ from espionage.pieces import KINDS, UNKNOWN, VOLCANO
 from .accessible import board_name, cell_name, cell_notes
 from .i18n import N_, _, language
 from .keyboard import start as keyboard_start
+from .markup import Element, Elements
 from .words import YOUR_PIECES, kind_with_rank, piece
 
 __all__ = ["BoardPicture", "board_svg", "piece_svg", "square_at", "square_origin"]
@@ -371,57 +372,59 @@ def board_svg(picture: BoardPicture, area=None) -> str:
     owners = picture.owners or _NO_OWNERS
 
     if area is None:
-        squares, (x0, y0, width, height), labels = _DRAWING_ORDER[bottom], (0, 0, BOARD, BOARD), _LABELS[bottom]
-        part = ""
+        squares = _squares(letters, owners, bottom, viewer, unknown_side, marks)
+        (x0, y0, width, height), labels, part = (0, 0, BOARD, BOARD), _LABELS[bottom], ""
     else:
-        squares, (x0, y0, width, height), labels = _area(area, bottom)
+        in_area, (x0, y0, width, height), labels = _area(area, bottom)
+        squares = [
+            _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0), language())
+            for sq in in_area
+        ]
         part = f' part" data-area="{square_name(min(area))}-{square_name(max(area))}'  # closes the class attribute
     vb = f"{x0 + VIEWBOX[0]} {y0 + VIEWBOX[1]} {width + VIEWBOX[2] - BOARD} {height + VIEWBOX[3] - BOARD}"
+    tag = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}{part}" '
+        f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
+        f'role="grid" aria-label="{escape(board_name(bottom))}">'
+    )
     out = [
-        (
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}{part}" '
-            f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
-            f'role="grid" aria-label="{escape(board_name(bottom))}">'
-        ),
         _DEFS,
         f'<rect class="frame" x="{x0 - 6}" y="{y0 - 6}" width="{width + 12}" height="{height + 12}" rx="10" fill="{FRAME}"/>',
     ]
-    columns = width // CELL
-    for start in range(0, len(squares), columns):
-        out.append(ROW_START + ">")
-        out += [
-            _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0), language())
-            for sq in squares[start : start + columns]
-        ]
-        out.append("</g>")
+    columns = width // CELL  # the grid's rows, each an element of its squares (for ui/patch.py)
+    out += [Element(ROW_START + ">", Elements(squares[i : i + columns]), "g") for i in range(0, len(squares), columns)]
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
-    out.append('<g class="last-moves" pointer-events="none">')
+    layer = ['<g class="last-moves" pointer-events="none">']
     for m in last:
         d = _arrow(m.from_square, m.to_square, bottom, 9, 28, 20, 32, 40)  # clear of both pieces
-        out.append(
+        layer.append(
             f'<path class="last-move" d="{d}" fill="{LAST}" fill-opacity=".75" '
             'stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
         )
-    out.append('</g><g class="pending-fights" pointer-events="none">')
+    layer.append('</g>')
+    out.append("".join(layer))
+    layer = ['<g class="pending-fights" pointer-events="none">']
     for m in pending:
         d = _arrow(m.from_square, m.to_square, bottom, 10, 34, 26, 20, 20)
-        out.append(
+        layer.append(
             f'<path class="pending-fight" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" '
             f'd="{d}" fill="#fff" fill-opacity=".85" stroke="{PLANNED}" stroke-width="5" '
             'stroke-dasharray="10 7" stroke-linejoin="round"/>'
         )
-    out.append('</g><g class="planned-moves" pointer-events="none">')
+    layer.append('</g>')
+    out.append("".join(layer))
+    layer = ['<g class="planned-moves" pointer-events="none">']
     for m in planned:
         d = _arrow(m.from_square, m.to_square, bottom, 14, 40, 24, 32, 36)  # clear of both pieces
-        out.append(
+        layer.append(
             f'<path class="planned-move" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" d="{d}" fill="{PLANNED}" fill-opacity=".9" stroke="#fff" '
             'stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
         )
-    out.append("</g>")
+    layer.append("</g>")
+    out.append("".join(layer))
     out.append(_fight_marks(picture.fights, bottom))
     out.append(labels)
-    out.append("</svg>")
-    return "".join(out)
+    return Element(tag, Elements(out), "svg")  # its parts kept, for ui/patch.py
 
 
 def _tab_stop(picture, bottom):
@@ -459,6 +462,33 @@ _NO_OWNERS = (None,) * (SIZE * SIZE)
 _DRAWING_ORDER = tuple(
     tuple(square_at(col * CELL, row * CELL, bottom) for row in range(SIZE) for col in range(SIZE)) for bottom in (0, 1)
 )
+_DRAWING_INDEX = tuple({sq: i for i, sq in enumerate(order)} for order in _DRAWING_ORDER)
+
+
+_last_squares = [None, None]
+"""The arguments and the squares of the last board drawn."""
+
+
+def _squares(letters, owners, bottom, viewer, unknown_side, marks):
+    """The squares' markup in drawing order. A tap changes only marks (a selection,
+    its targets) on a few squares: when all else is as on the board drawn last, only
+    the squares whose marks changed are looked up again."""
+    board = (letters, owners, bottom, viewer, unknown_side, language())
+    last, squares = _last_squares
+    if last is not None and last[0] == board:
+        squares = list(squares)
+        index = _DRAWING_INDEX[bottom]
+        for sq in {*marks, *last[1]}:
+            mark = marks.get(sq, 0)
+            if mark != last[1].get(sq, 0):
+                squares[index[sq]] = _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, mark, board[-1])
+    else:
+        squares = [
+            _square(sq, letters[sq], owners[sq], bottom, viewer, unknown_side, marks.get(sq, 0), board[-1])
+            for sq in _DRAWING_ORDER[bottom]
+        ]
+    _last_squares[:] = (board, dict(marks)), squares
+    return squares
 
 
 @lru_cache(maxsize=4096)
