@@ -425,7 +425,7 @@ def test_rematch_starts_a_game_with_the_colours_swapped(page, open_app):
     click(page, "Resign")
     click(page, "Rematch")
     assert_cover_hides_everything(page)
-    assert page.get_by_text("whoever played Blue last game plays Red now").is_visible()
+    assert page.get_by_text("whoever played Blue in the last game plays Red now").is_visible()
     click(page, "Show Red's board")
     assert page.locator('[data-screen="setup"]').count() == 1
     click(page, "Home")

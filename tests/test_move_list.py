@@ -101,7 +101,7 @@ def test_rematch_has_the_same_options_and_says_the_colours_are_swapped():
     press(app, "Rematch")
     assert app.match is not first and app.match.variant == first.variant
     check_cover(app, RED)
-    assert "whoever played Blue last game plays Red now" in app.html()
+    assert "whoever played Blue in the last game plays Red now" in app.html()
     press(app, "Show Red's board")
     assert app.screen == "setup" and app.side == RED
     assert len(app.saved_games) == 2

@@ -6,9 +6,9 @@ import re
 import pytest
 
 from tests.test_app import page, press, tap, to_play
-from ui.markup import Element
+from ui.markup import Element, Parts
 from ui.patch import MAX_PATCHES, Patch, apply, children, diff
-from ui.render import SQUARE_START
+from ui.render import ROW_START, SQUARE_START
 
 BUTTON = re.compile(r'<button [^>]*data-action="([^"]*)"(?: data-arg="([^"]*)")?[^>]*>')
 SQUARE = re.compile(r'data-square="([a-j]\d+)"')
@@ -84,13 +84,16 @@ def test_planning_a_move_patches_its_squares_the_arrows_and_the_panel():
 
 def test_a_board_screen_keeps_its_parts_so_its_markup_is_not_read_again():
     app = to_play()
-    markup = app.html()
+    page = app.html()
+    assert isinstance(page, Parts)
+    markup, _language_menu = page.parts
     assert isinstance(markup, Element)
     (layout,) = markup.content.items
     wrap, panel = layout.content.items
     (board,) = wrap.content.items
-    squares = [part for part in board.content.items if part.startswith(SQUARE_START)]
-    assert len(squares) == 100
+    rows = [part for part in board.content.items if part.startswith(ROW_START)]
+    squares = [square for row in rows for square in row.content.items if square.startswith(SQUARE_START)]
+    assert len(rows) == 10 and len(squares) == 100
     assert children(board.content, board=True) is board.content.items
     assert children(str(board.content), board=True) == board.content.items  # as read from the markup
     assert panel.startswith('<div class="panel">')
