@@ -90,3 +90,17 @@ def test_the_check_sees_marked_strings_the_extractor_cannot(monkeypatch, tmp_pat
         "messages.pot: stale, the code has 'New here' (run pybabel extract)",
         "messages.pot: stale, the code no longer has 'Gone'",
     ]
+
+
+def test_the_loading_screen_speaks_every_language_before_python_runs():
+    """static/loading.js shows its words before Python starts: they come from the catalogs."""
+    from babel.messages.extract import extract_from_file
+
+    from tools import compile_catalogs
+
+    wanted = {message for _line, message, _c, _ctx in extract_from_file("javascript", compile_catalogs.LOADING)}
+    assert "Loading Python runtime…" in wanted and "Open the game here instead" in wanted
+    words = compile_catalogs.loading_words()
+    for language in ("cs", "bg", "nb", "et", "es"):
+        assert set(words[language]) == wanted, language
+    assert words["cs"]["Starting the game…"] == "Hra se spouští…"

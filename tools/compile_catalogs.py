@@ -10,14 +10,19 @@ confirms them (tools/check_translations.py reports them).
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
+from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
+# The loading screen speaks before Python runs: its words go to the page as a script.
+LOADING = ROOT / "static" / "loading.js"
+LOADING_WORDS = ROOT / "static" / "loading-words.js"
 
 
 def catalogs(locale_dir: Path = LOCALE) -> list[Path]:
@@ -41,10 +46,30 @@ def compile_catalog(po: Path) -> Path:
     return mo
 
 
+def loading_words(locale_dir: Path = LOCALE) -> dict[str, dict[str, str]]:
+    """For each language, the loading screen's messages (``_("...")`` in static/loading.js)
+    translated by its messages catalog (fuzzy and untranslated ones left out)."""
+    wanted = {message for _line, message, _comments, _context in extract_from_file("javascript", LOADING)}
+    words = {}
+    for po in sorted(locale_dir.glob("*/LC_MESSAGES/messages.po")):
+        with po.open("rb") as f:
+            catalog = read_po(f)
+        found = {m.id: m.string for m in catalog if m.id in wanted and m.string and not m.fuzzy}
+        words[po.parent.parent.name] = dict(sorted(found.items()))
+    return words
+
+
+def write_loading_words(path: Path = LOADING_WORDS) -> None:
+    text = "window.ESPIONAGE_LOADING_WORDS = " + json.dumps(loading_words(), ensure_ascii=False, indent=1) + ";\n"
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
 def main() -> int:
     found = catalogs()
     for po in found:
         compile_catalog(po)
+    write_loading_words()
     print(f"compile_catalogs: {len(found)} catalogs compiled", file=sys.stderr)
     return 0
 
