@@ -28,22 +28,14 @@ from playwright.sync_api import sync_playwright
 
 from tools import build
 from tools.bench_start import PAGES, READY_TIMEOUT_MS, SUB_PATH, bare_page, first_visit
+from tools.bench_start import PROBE as STAGE_PROBE
 from tools.browser import launch_chromium
 from tools.serve import start_in_thread
 
 # Times PyScript's stages (WebAssembly is left alone: a wrapped WebAssembly.instantiateStreaming
 # loses V8's code cache); once core.js is loaded, adds Python
 # run before main.py (PyScript runs it as async code) that times every import (inclusive) into window.profileImports.
-PROBE = """
-window.__stages = [];
-addEventListener("py:progress", (event) => window.__stages.push([event.detail, performance.now()]));
-new MutationObserver((records, observer) => {
-  const html = document.documentElement;
-  if (html && html.classList.contains("ready")) {
-    window.__readyAt = performance.now();
-    observer.disconnect();
-  }
-}).observe(document, { attributes: true, attributeFilter: ["class"], subtree: true });
+PROBE = STAGE_PROBE + """
 const IMPORT_TIMER = `
 import sys, time, js
 from importlib.abc import MetaPathFinder
