@@ -90,30 +90,45 @@ class Search:
         if best_move is None or self.budget.reply < 2 or best <= -WIN_SCORE:
             return best
         undo = board.make(*best_move)
-        second = board.score(me)
+        base = second = board.score(me)
+        if board.winner is not None:
+            board.unmake(undo)
+            return second
         owner = board.owner
+        gain = board.step_gain
         for fr, to in board.moves(enemy):
             if fr == best_move[1] or to == best_move[1]:
                 continue
-            attack = owner[to] == me
-            inner = board.make(fr, to)
-            if attack and board.winner is None and owner[to] == enemy:
-                value = self._recapture(board, to)
+            step = gain(fr, to)
+            if step is not None:
+                value = base - step
             else:
-                value = board.score(me)
-            board.unmake(inner)
-            second = min(second, value)
+                attack = owner[to] == me
+                inner = board.make(fr, to)
+                if attack and board.winner is None and owner[to] == enemy:
+                    value = self._recapture(board, to)
+                else:
+                    value = board.score(me)
+                board.unmake(inner)
+            if value < second:
+                second = value
         board.unmake(undo)
         return second
 
     def _enemy_best(self, board):
         """The enemy's best single move on this board, and our value after it."""
         me = self.me
-        best, best_move = board.score(me), None
+        base = best = board.score(me)
+        best_move = None
+        gain = board.step_gain
         for fr, to in board.moves(1 - me):
-            undo = board.make(fr, to)
-            value = board.score(me)
-            board.unmake(undo)
+            step = gain(fr, to)
+            if step is not None:
+                value = base - step
+            else:
+                undo = board.make(fr, to)
+                value = board.score(me)
+                board.unmake(undo)
             if value < best or best_move is None:
                 best, best_move = value, (fr, to)
         return best, best_move
