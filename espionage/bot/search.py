@@ -27,6 +27,7 @@ class Budget:
     second_moves: int  # best second moves tried with each (plus those that interact with it)
     reply: int  # enemy moves looked at after our turn: 0, 1 (its best move) or 2 (its best two, then our capture)
     screen_reply: bool = False  # rank single moves against the enemy's best answer too
+    recapture: bool = False  # the enemy's captures are weighed with our recapture, its first move's too
 
 
 def _left(view, side):
@@ -89,19 +90,25 @@ class Search:
         best, best_move = self._enemy_best(board)
         if best_move is None or self.budget.reply < 2 or best <= -WIN_SCORE:
             return best
+        owner = board.owner
+        taken = best_move[1]
+        attack = owner[taken] == me
         undo = board.make(*best_move)
         base = second = board.score(me)
         if board.winner is not None:
             board.unmake(undo)
             return second
-        owner = board.owner
+        # Our answer to the first move's capture, if we look at it: the enemy's quiet second
+        # move (another piece, no Spy) changes nothing around it, so its gain simply adds.
+        first_capture = self.budget.recapture and attack and owner[taken] == enemy
+        taken_back = self._recapture(board, taken) - base if first_capture else 0.0
         gain = board.step_gain
         for fr, to in board.moves(enemy):
-            if fr == best_move[1] or to == best_move[1]:
+            if fr == taken or to == taken:
                 continue
             step = gain(fr, to)
             if step is not None:
-                value = base - step
+                value = base - step + taken_back
             else:
                 attack = owner[to] == me
                 inner = board.make(fr, to)
@@ -109,6 +116,8 @@ class Search:
                     value = self._recapture(board, to)
                 else:
                     value = board.score(me)
+                if first_capture and board.winner is None and owner[taken] == enemy:
+                    value = max(value, self._recapture(board, taken))
                 board.unmake(inner)
             if value < second:
                 second = value
@@ -116,18 +125,26 @@ class Search:
         return second
 
     def _enemy_best(self, board):
-        """The enemy's best single move on this board, and our value after it."""
+        """The enemy's best single move on this board, and our value after it (after our
+        recapture, if the budget weighs captures so)."""
         me = self.me
+        enemy = 1 - me
         base = best = board.score(me)
         best_move = None
         gain = board.step_gain
-        for fr, to in board.moves(1 - me):
+        recapture = self.budget.recapture
+        owner = board.owner
+        for fr, to in board.moves(enemy):
             step = gain(fr, to)
             if step is not None:
                 value = base - step
             else:
+                attack = owner[to] == me
                 undo = board.make(fr, to)
-                value = board.score(me)
+                if recapture and attack and board.winner is None and owner[to] == enemy:
+                    value = self._recapture(board, to)
+                else:
+                    value = board.score(me)
                 board.unmake(undo)
             if value < best or best_move is None:
                 best, best_move = value, (fr, to)
