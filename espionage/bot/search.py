@@ -94,14 +94,15 @@ class Search:
         taken = best_move[1]
         attack = owner[taken] == me
         undo = board.make(*best_move)
-        base = second = board.score(me)
+        base = board.score(me)
         if board.winner is not None:
             board.unmake(undo)
-            return second
+            return base
         # Our answer to the first move's capture, if we look at it: the enemy's quiet second
         # move (another piece, no Spy) changes nothing around it, so its gain simply adds.
         first_capture = self.budget.recapture and attack and owner[taken] == enemy
         taken_back = self._recapture(board, taken) - base if first_capture else 0.0
+        second = base + taken_back  # were its second move to change nothing
         gain = board.step_gain
         for fr, to in board.moves(enemy):
             if fr == taken or to == taken:
