@@ -80,8 +80,14 @@ def run(a, b, games, jobs=1, seed=1, variant=STANDARD, progress=None):
         for result in pool.imap(play_game, tasks) if pool else map(play_game, tasks):
             results.append(result)
             if progress is not None:
-                score = sum(1.0 if r[0] == 0 else 0.5 if r[0] is None else 0.0 for r in results)
-                print(f"{len(results)}/{len(tasks)} games: {a} scores {score / len(results):.1%}", file=progress)
+                wins, losses = sum(r[0] == 0 for r in results), sum(r[0] == 1 for r in results)
+                draws = len(results) - wins - losses
+                print(
+                    f"{len(results)}/{len(tasks)} games: {a} {wins} wins, {draws} draws, {losses} losses, "
+                    f"scores {(wins + draws / 2) / len(results):.1%}",
+                    file=progress,
+                    flush=True,
+                )
     return results
 
 
