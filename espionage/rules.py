@@ -67,6 +67,8 @@ class MoveEvent(NamedTuple):
     target: int | None = None
 
 
+_new_event = tuple.__new__  # a MoveEvent from all its fields, without the Python-level __new__ (once per move)
+
 _ADJACENCY = {}
 _OPEN_BITS = {}
 
@@ -371,19 +373,22 @@ class State:
                 self._first = m
                 self._legal_cache = self._legal()
                 ends_turn = not self._legal_cache
-        event = MoveEvent(
-            m,
-            side,
-            self._turn,
-            kind,
-            defender,
-            won,
-            removed,
-            tuple(sorted(newly)) if newly else (),
-            ends_turn,
-            piece,
-            to in self._unmasked,
-            target,
+        event = _new_event(
+            MoveEvent,
+            (
+                m,
+                side,
+                self._turn,
+                kind,
+                defender,
+                won,
+                removed,
+                tuple(sorted(newly)) if newly else (),
+                ends_turn,
+                piece,
+                to in self._unmasked,
+                target,
+            ),
         )
         if outcome is not None:
             self.outcome = outcome
