@@ -274,7 +274,7 @@ class Game(State):
 
     def play(self, move):
         """Play one move (a Move or ``"e3-e4"``); IllegalMove says why if it is not legal."""
-        m = self._coerce(move)
+        m = move if type(move) is Move else self._coerce(move)
         self._check(m)
         self._history.append(self._snapshot(m))
         self._legal_cache = None

@@ -101,7 +101,19 @@ class MoveEvent(NamedTuple):
     target: int | None = None
 
 
+_new_event = tuple.__new__  # a MoveEvent from all its fields, without the Python-level __new__ (once per move)
+
 _ADJACENCY = {}
+_OPEN_BITS = {}
+
+
+def open_bits(volcanoes):
+    """For each square, (neighbour, bit) of its neighbours that are not volcanoes (see _BITS)."""
+    table = _OPEN_BITS.get(volcanoes)
+    if table is None:
+        table = tuple(tuple((n, bit) for n, bit in _BITS[sq] if n not in volcanoes) for sq in SQUARES)
+        _OPEN_BITS[volcanoes] = table
+    return table
 
 
 def adjacency(volcanoes):
@@ -202,11 +214,12 @@ class State:
         self.variant = variant
         self.volcanoes = frozenset(volcanoes)
         self._adjacent = adjacency(self.volcanoes)
+        self._open = open_bits(self.volcanoes)
         self._kind = [VOLCANO if sq in self.volcanoes else None for sq in SQUARES]
         self._owner = [None] * len(SQUARES)
         self._piece = [None] * len(SQUARES)
-        self._steps = ({}, {})  # side -> {square of a piece that may move: its steps}
-        self._masks = ({}, {})  # side -> {square of a piece that may move: bit mask of those steps}
+        self._steps = ({}, {})  # side -> {square of a piece that may move and has a step: its steps}
+        self._masks = ({}, {})  # side -> {square of a piece that may move: bit mask of its steps}
         self._spies = (set(), set())  # squares of the Spies the state knows
         self._mobile = [0, 0]  # how many movable pieces each side has (known from the removed kinds)
         self._unknown = [0, 0]  # how many pieces of each side have a kind not known here
@@ -243,13 +256,14 @@ class State:
         if kind is None:
             self._unknown[side] += 1
         if kind is None or kind in MOVABLE:
-            owner, volcanoes = self._owner, self.volcanoes
+            owner = self._owner
             mask = 0
-            for n, bit in _BITS[sq]:
-                if owner[n] != side and n not in volcanoes:
+            for n, bit in self._open[sq]:
+                if owner[n] != side:
                     mask |= bit
             masks[sq] = mask
-            steps[sq] = _SUBSETS[sq][mask]
+            if mask:
+                steps[sq] = _SUBSETS[sq][mask]
             if kind == SPY:
                 self._spies[side].add(sq)
         for n, bit in _BACK[sq]:
@@ -257,7 +271,10 @@ class State:
             if mask is not None:
                 mask &= ~bit
                 masks[n] = mask
-                steps[n] = _SUBSETS[n][mask]
+                if mask:
+                    steps[n] = _SUBSETS[n][mask]
+                else:
+                    steps.pop(n, None)
 
     def _take(self, sq):
         kind, side = self._kind[sq], self._owner[sq]
@@ -268,7 +285,8 @@ class State:
         if kind is None:
             self._unknown[side] -= 1
         if sq in masks:
-            del masks[sq], steps[sq]
+            del masks[sq]
+            steps.pop(sq, None)
             if kind == SPY:
                 self._spies[side].discard(sq)
         for n, bit in _BACK[sq]:
@@ -379,26 +397,32 @@ class State:
                 outcome = Outcome(SIDES[1 - lost_side], "no_mobile_pieces")
         ends_turn = True
         if outcome is None:
-            self._forget_no_return(side, fr)
-            if removed and won:
+            nr = self._no_return[side]
+            if nr and (nr[0].to_square == fr or nr[-1].to_square == fr):
+                self._forget_no_return(side, fr)
+            nr = self._no_return[enemy]
+            if won and nr and (nr[0].to_square == to or nr[-1].to_square == to):
                 self._forget_no_return(enemy, to)
             if self.variant.moves_per_turn == 2 and self._first is None:
                 self._first = m
                 self._legal_cache = self._legal()
                 ends_turn = not self._legal_cache
-        event = MoveEvent(
-            m,
-            side,
-            self._turn,
-            kind,
-            defender,
-            won,
-            removed,
-            tuple(sorted(newly)) if newly else (),
-            ends_turn,
-            piece,
-            to in self._unmasked,
-            target,
+        event = _new_event(
+            MoveEvent,
+            (
+                m,
+                side,
+                self._turn,
+                kind,
+                defender,
+                won,
+                removed,
+                tuple(sorted(newly)) if newly else (),
+                ends_turn,
+                piece,
+                to in self._unmasked,
+                target,
+            ),
         )
         if outcome is not None:
             self.outcome = outcome
@@ -430,10 +454,9 @@ class State:
         return newly
 
     def _forget_no_return(self, side, square):
-        """An entry goes once its piece moves on from, or is removed on, ``square``."""
-        nr = self._no_return[side]
-        if nr and (nr[0].to_square == square or nr[-1].to_square == square):
-            self._set_no_return(side, tuple([x for x in nr if x.to_square != square]))
+        """An entry goes once its piece moves on from, or is removed on, ``square`` (the caller
+        checks that an entry stands there: a move that ends on no entry's square is the rule)."""
+        self._set_no_return(side, tuple([x for x in self._no_return[side] if x.to_square != square]))
 
     def _set_no_return(self, side, moves):
         self._no_return[side] = moves

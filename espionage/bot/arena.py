@@ -10,8 +10,10 @@ lengths and each player's think-time percentiles (wall and CPU).
 import argparse
 import math
 import random
+import sys
 import time
 from collections import Counter
+from contextlib import nullcontext
 from multiprocessing import Pool
 
 from ..armies import sensible_setup
@@ -69,13 +71,24 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(p / 100 * len(values)))]
 
 
-def run(a, b, games, jobs=1, seed=1, variant=STANDARD):
+def run(a, b, games, jobs=1, seed=1, variant=STANDARD, progress=None):
+    """Play the games; ``progress`` (a file) gets a line with the score so far after each game."""
     pairs = (games + 1) // 2
     tasks = [((a, b), red, seed * 100003 + i, variant) for i in range(pairs) for red in (True, False)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            return pool.map(play_game, tasks)
-    return [play_game(t) for t in tasks]
+    results = []
+    with Pool(jobs) if jobs > 1 else nullcontext() as pool:
+        for result in pool.imap(play_game, tasks) if pool else map(play_game, tasks):
+            results.append(result)
+            if progress is not None:
+                wins, losses = sum(r[0] == 0 for r in results), sum(r[0] == 1 for r in results)
+                draws = len(results) - wins - losses
+                print(
+                    f"{len(results)}/{len(tasks)} games: {a} {wins} wins, {draws} draws, {losses} losses, "
+                    f"scores {(wins + draws / 2) / len(results):.1%}",
+                    file=progress,
+                    flush=True,
+                )
+    return results
 
 
 def report(a, b, results):
@@ -118,7 +131,7 @@ def main(argv=None):
     parser.add_argument("--single-move", action="store_true", help="the one-move-per-turn variant")
     args = parser.parse_args(argv)
     variant = Variant(moves_per_turn=1) if args.single_move else STANDARD
-    results = run(args.a, args.b, args.games, args.jobs, args.seed, variant)
+    results = run(args.a, args.b, args.games, args.jobs, args.seed, variant, progress=sys.stderr)
     print(report(args.a, args.b, results))
 
 

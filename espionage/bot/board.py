@@ -1,8 +1,10 @@
 """The search's own compact board: every kind known (one sampled army), fast make/unmake.
 
-Kinds are small integers, the evaluation is kept up to date move by move
-(each piece's worth on its square comes from a table built once per sample),
-so scoring a position costs nothing. Below the root the search ignores the
+Kinds are small integers, the evaluation is kept up to date move by move as
+one number, Red's balance (each piece's worth on its square comes from a
+table built once per sample, plus what each side learnt by unmasking), so
+scoring a position costs nothing and a quiet step's score is a difference of
+two table entries (``step_gain``). Below the root the search ignores the
 no-return rule and the turn's bookkeeping: they matter for legality, which
 the root takes from the view.
 """
@@ -12,6 +14,10 @@ from .kinds import HEADQUARTERS, IS_MOVABLE, SPY, WINS
 
 EMPTY = -1
 WIN_SCORE = 1000.0
+SIGN = (1.0, -1.0)  # Red's balance counts for side 0 and against side 1
+
+NEAR = tuple(frozenset(a) for a in AROUND)
+"""The 8 squares around each square, as sets (a Spy sees these)."""
 
 
 class SearchBoard:
@@ -19,13 +25,13 @@ class SearchBoard:
 
     __slots__ = (
         "adjacent",
-        "info",
+        "balance",
         "info_worth",
         "kind",
         "mobile",
         "owner",
         "pieces",
-        "total",
+        "spies",
         "unmasked",
         "winner",
         "worth",
@@ -42,8 +48,8 @@ class SearchBoard:
         self.worth = worth
         self.info_worth = info_worth
         self.pieces = (set(), set())  # squares of each side's movable pieces
-        self.total = [0.0, 0.0]
-        self.info = [0.0, 0.0]  # what each side has learnt by unmasking during the search
+        self.spies = (set(), set())  # squares of each side's Spies
+        self.balance = 0.0  # Red's worth less Blue's, with what each learnt by unmasking in the search
         self.mobile = [0, 0]
         self.winner = None
         for sq in range(100):
@@ -51,22 +57,35 @@ class SearchBoard:
             if side == EMPTY:
                 continue
             k = kinds[sq]
-            self.total[side] += worth[side][k][sq]
+            self.balance += SIGN[side] * worth[side][k][sq]
             if IS_MOVABLE[k]:
                 self.pieces[side].add(sq)
                 self.mobile[side] += 1
+            if k == SPY:
+                self.spies[side].add(sq)
 
     def score(self, side):
         """The evaluation for ``side``: positive is good for it."""
         if self.winner is not None:
             return WIN_SCORE if self.winner == side else -WIN_SCORE
-        other = 1 - side
-        return self.total[side] - self.total[other] + self.info[side] - self.info[other]
+        return self.balance if side == 0 else -self.balance
 
     def moves(self, side):
         """(from, to) steps of ``side``'s movable pieces (no-return ignored)."""
         owner, adjacent = self.owner, self.adjacent
         return [(sq, n) for sq in self.pieces[side] for n in adjacent[sq] if owner[n] != side]
+
+    def step_gain(self, fr, to):
+        """What the step ``fr``-``to`` gains its side if it is quiet (onto an empty square, by no
+        Spy, unmasking nothing), else None: then only ``make`` knows."""
+        k = self.kind[fr]
+        if k == SPY or self.owner[to] != EMPTY:
+            return None
+        side = self.owner[fr]
+        if not self.unmasked[fr] and not NEAR[to].isdisjoint(self.spies[1 - side]):
+            return None
+        row = self.worth[side][k]
+        return row[to] - row[fr]
 
     def make(self, fr, to):
         """Play the step ``fr``-``to``; returns what ``unmake`` needs."""
@@ -75,79 +94,92 @@ class SearchBoard:
         side = owner[fr]
         enemy = 1 - side
         d = kind[to]
-        saved = (
-            fr,
-            to,
-            k,
-            side,
-            d,
-            unmasked[fr],
-            unmasked[to],
-            self.total[:],
-            self.info[:],
-            self.mobile[:],
-            self.winner,
-        )
-        worth = self.worth
-        total = self.total
-        pieces = self.pieces[side]
-        kind[fr] = EMPTY
-        owner[fr] = EMPTY
         flag = unmasked[fr]
-        unmasked[fr] = False
-        pieces.discard(fr)
-        total[side] -= worth[side][k][fr]
-        arrived = True
-        if d != EMPTY:
+        sign = SIGN[side]
+        row = self.worth[side][k]
+        if d == EMPTY:
+            saved = (fr, to, k, side, d, flag, False, self.balance, None, None)
+            kind[fr] = EMPTY
+            owner[fr] = EMPTY
+            unmasked[fr] = False
+            balance = self.balance + sign * (row[to] - row[fr])
+            arrived = True
+        else:
+            mobile = self.mobile
+            saved = (fr, to, k, side, d, flag, unmasked[to], self.balance, mobile[:], self.winner)
+            kind[fr] = EMPTY
+            owner[fr] = EMPTY
+            unmasked[fr] = False
+            balance = self.balance - sign * row[fr]
             if WINS[k][d]:
-                total[enemy] -= worth[enemy][d][to]
+                arrived = True
+                balance += sign * self.worth[enemy][d][to]
                 if IS_MOVABLE[d]:
                     self.pieces[enemy].discard(to)
-                    self.mobile[enemy] -= 1
-                    if not self.mobile[enemy]:
+                    mobile[enemy] -= 1
+                    if not mobile[enemy]:
                         self.winner = side
-                if d == HEADQUARTERS:
+                    if d == SPY:
+                        self.spies[enemy].discard(to)
+                elif d == HEADQUARTERS:
                     self.winner = side
+                balance += sign * row[to]
             else:
                 arrived = False
-                self.mobile[side] -= 1
-                if not self.mobile[side] and self.winner is None:
+                mobile[side] -= 1
+                if not mobile[side] and self.winner is None:
                     self.winner = enemy
+        pieces = self.pieces[side]
+        pieces.discard(fr)
+        newly = ()
         if arrived:
             kind[to] = k
             owner[to] = side
             unmasked[to] = flag
             pieces.add(to)
-            total[side] += worth[side][k][to]
             info_worth = self.info_worth
-            if not flag:
-                for n in AROUND[to]:
-                    if owner[n] == enemy and kind[n] == SPY:
-                        unmasked[to] = True
-                        self.info[enemy] += info_worth[side][k]
-                        break
+            if not flag and not NEAR[to].isdisjoint(self.spies[enemy]):
+                unmasked[to] = True
+                balance -= sign * info_worth[side][k]
             if k == SPY:
+                spies = self.spies[side]
+                spies.discard(fr)
+                spies.add(to)
                 newly = [n for n in AROUND[to] if owner[n] == enemy and not unmasked[n]]
                 for n in newly:
                     unmasked[n] = True
-                    self.info[side] += info_worth[enemy][kind[n]]
-                return saved, newly
-        return saved, ()
+                    balance += sign * info_worth[enemy][kind[n]]
+        elif k == SPY:
+            self.spies[side].discard(fr)
+        self.balance = balance
+        return saved, newly
 
     def unmake(self, undo):
         saved, newly = undo
-        fr, to, k, side, d, flag_fr, flag_to, self.total, self.info, self.mobile, self.winner = saved
+        fr, to, k, side, d, flag_fr, flag_to, self.balance, mobile, winner = saved
         kind, owner, unmasked = self.kind, self.owner, self.unmasked
         for n in newly:
             unmasked[n] = False
+        pieces = self.pieces[side]
         if owner[to] == side:
-            self.pieces[side].discard(to)
+            pieces.discard(to)
+            if k == SPY:
+                self.spies[side].discard(to)
         kind[fr] = k
         owner[fr] = side
         unmasked[fr] = flag_fr
-        self.pieces[side].add(fr)
+        pieces.add(fr)
+        if k == SPY:
+            self.spies[side].add(fr)
         kind[to] = d
-        owner[to] = EMPTY if d == EMPTY else 1 - side
         unmasked[to] = flag_to
-        if d != EMPTY and IS_MOVABLE[d]:
+        if d == EMPTY:
+            owner[to] = EMPTY
+            return
+        owner[to] = 1 - side
+        self.mobile = mobile
+        self.winner = winner
+        if IS_MOVABLE[d]:
             self.pieces[1 - side].add(to)
+            if d == SPY:
+                self.spies[1 - side].add(to)

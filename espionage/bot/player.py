@@ -12,10 +12,11 @@ LEVELS = {
     # Level 2: what Spies' unmasking shows too; pairs of moves scored together against the enemy's best answer.
     2: (dict(priors=False, spy_inference=True), Budget(samples=4, first_moves=4, second_moves=4, reply=1)),
     # Level 3: priors on where the Headquarters stands and who attacks; single moves screened
-    # against the enemy's answer, more samples and pairs, the enemy's best two moves and our recapture.
+    # against the enemy's answer, more samples and pairs, the enemy's best two moves, each capture
+    # weighed with our recapture (so the enemy shuns a capture we take back, and a guarded piece counts).
     3: (
         dict(priors=True, spy_inference=True),
-        Budget(samples=10, first_moves=7, second_moves=7, reply=2, screen_reply=True),
+        Budget(samples=16, first_moves=8, second_moves=8, reply=2, screen_reply=True, recapture=True),
     ),
 }
 

@@ -27,6 +27,7 @@ class Budget:
     second_moves: int  # best second moves tried with each (plus those that interact with it)
     reply: int  # enemy moves looked at after our turn: 0, 1 (its best move) or 2 (its best two, then our capture)
     screen_reply: bool = False  # rank single moves against the enemy's best answer too
+    recapture: bool = False  # the enemy's captures are weighed with our recapture, its first move's too
 
 
 def _left(view, side):
@@ -89,31 +90,63 @@ class Search:
         best, best_move = self._enemy_best(board)
         if best_move is None or self.budget.reply < 2 or best <= -WIN_SCORE:
             return best
-        undo = board.make(*best_move)
-        second = board.score(me)
         owner = board.owner
+        taken = best_move[1]
+        attack = owner[taken] == me
+        undo = board.make(*best_move)
+        base = board.score(me)
+        if board.winner is not None:
+            board.unmake(undo)
+            return base
+        # Our answer to the first move's capture, if we look at it: the enemy's quiet second
+        # move (another piece, no Spy) changes nothing around it, so its gain simply adds.
+        first_capture = self.budget.recapture and attack and owner[taken] == enemy
+        taken_back = self._recapture(board, taken) - base if first_capture else 0.0
+        second = base + taken_back  # were its second move to change nothing
+        gain = board.step_gain
         for fr, to in board.moves(enemy):
-            if fr == best_move[1] or to == best_move[1]:
+            if fr == taken or to == taken:
                 continue
-            attack = owner[to] == me
-            inner = board.make(fr, to)
-            if attack and board.winner is None and owner[to] == enemy:
-                value = self._recapture(board, to)
+            step = gain(fr, to)
+            if step is not None:
+                value = base - step + taken_back
             else:
-                value = board.score(me)
-            board.unmake(inner)
-            second = min(second, value)
+                attack = owner[to] == me
+                inner = board.make(fr, to)
+                if attack and board.winner is None and owner[to] == enemy:
+                    value = self._recapture(board, to)
+                else:
+                    value = board.score(me)
+                if first_capture and board.winner is None and owner[taken] == enemy:
+                    value = max(value, self._recapture(board, taken))
+                board.unmake(inner)
+            if value < second:
+                second = value
         board.unmake(undo)
         return second
 
     def _enemy_best(self, board):
-        """The enemy's best single move on this board, and our value after it."""
+        """The enemy's best single move on this board, and our value after it (after our
+        recapture, if the budget weighs captures so)."""
         me = self.me
-        best, best_move = board.score(me), None
-        for fr, to in board.moves(1 - me):
-            undo = board.make(fr, to)
-            value = board.score(me)
-            board.unmake(undo)
+        enemy = 1 - me
+        base = best = board.score(me)
+        best_move = None
+        gain = board.step_gain
+        recapture = self.budget.recapture
+        owner = board.owner
+        for fr, to in board.moves(enemy):
+            step = gain(fr, to)
+            if step is not None:
+                value = base - step
+            else:
+                attack = owner[to] == me
+                undo = board.make(fr, to)
+                if recapture and attack and board.winner is None and owner[to] == enemy:
+                    value = self._recapture(board, to)
+                else:
+                    value = board.score(me)
+                board.unmake(undo)
             if value < best or best_move is None:
                 best, best_move = value, (fr, to)
         return best, best_move

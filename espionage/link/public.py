@@ -232,7 +232,7 @@ class PublicBoard(State):
     def candidates(self, side, first=None):
         """Every move public information allows: as if each of ``side``'s pieces whose kind is
         not public, or public and movable, could move."""
-        return self.moves_for(side, list(self._steps[side]), first)
+        return self.moves_for(side, list(self._masks[side]), first)
 
     def claim(self, move, side, index, kind=None, spy=None, source=None):
         """The claim for ``move`` (its attacker's ``kind`` and Spy flag as the mover told them)."""

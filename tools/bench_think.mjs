@@ -1,0 +1,56 @@
+// Think time of the computer in Pyodide, the browser's Python (run by node on the same V8 and wasm).
+//
+//     node tools/bench_think.mjs [positions]      (default 60)
+//
+// The positions are those of `python -m espionage.bot.bench` (games between level-1 bots, seed 1).
+// For each level it prints p50/p95/max of the wall time, which a busy shared machine inflates,
+// and of this process's CPU time, which stays fair there; the page's worker thinks on one core.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const py = await loadPyodide();
+
+function copyPackage(dir, dest) {
+  py.FS.mkdirTree(dest);
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (name !== "__pycache__") copyPackage(path, `${dest}/${name}`);
+    } else if (name.endsWith(".py")) {
+      py.FS.writeFile(`${dest}/${name}`, readFileSync(path));
+    }
+  }
+}
+copyPackage(join(root, "espionage"), "/home/pyodide/espionage");
+
+const positions = Number(process.argv[2] || 60);
+console.log(
+  py.runPython(`
+import sys, time
+sys.path.insert(0, "/home/pyodide")
+import js
+from espionage.bot.bench import positions
+from espionage.bot.player import LEVELS, Bot
+
+def cpu():
+    usage = js.process.cpuUsage()
+    return (usage.user + usage.system) / 1e6
+
+views = positions(${positions}, 1)
+lines = [f"Python {sys.version.split()[0]} in Pyodide, {len(views)} positions"]
+for level in sorted(LEVELS):
+    bot, wall, used = Bot(level, seed=1), [], []
+    for view in views:
+        start, start_cpu = time.perf_counter(), cpu()
+        bot.turn(view)
+        wall.append(time.perf_counter() - start)
+        used.append(cpu() - start_cpu)
+    for name, t in (("wall", sorted(wall)), ("CPU", sorted(used))):
+        p50, p95 = t[len(t) // 2], t[min(len(t) - 1, int(0.95 * len(t)))]
+        lines.append(f"level {level} ({name}): p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {t[-1] * 1000:.0f} ms")
+"\\n".join(lines)
+`),
+);
