@@ -71,9 +71,13 @@ def render(whole=False):
 
 
 def speak():
-    """The page says which language it is in (screen readers, hyphenation, fonts)."""
-    document.documentElement.lang = app.language
-    document.title = app.title()
+    """The page says which language it is in (screen readers, hyphenation, fonts); written only
+    when it changes (a new ``lang`` on the root makes the browser style the whole page again)."""
+    if document.documentElement.lang != app.language:
+        document.documentElement.lang = app.language
+    title = app.title()
+    if document.title != title:
+        document.title = title
 
 
 def on_language(event):
