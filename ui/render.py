@@ -394,37 +394,31 @@ def board_svg(picture: BoardPicture, area=None) -> str:
     columns = width // CELL  # the grid's rows, each an element of its squares (for ui/patch.py)
     out += [Element(ROW_START + ">", Elements(squares[i : i + columns]), "g") for i in range(0, len(squares), columns)]
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
-    layer = ['<g class="last-moves" pointer-events="none">']
-    for m in last:
-        d = _arrow(m.from_square, m.to_square, bottom, 9, 28, 20, 32, 40)  # clear of both pieces
-        layer.append(
-            f'<path class="last-move" d="{d}" fill="{LAST}" fill-opacity=".75" '
-            'stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
-        )
-    layer.append('</g>')
-    out.append("".join(layer))
-    layer = ['<g class="pending-fights" pointer-events="none">']
-    for m in pending:
-        d = _arrow(m.from_square, m.to_square, bottom, 10, 34, 26, 20, 20)
-        layer.append(
-            f'<path class="pending-fight" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" '
-            f'd="{d}" fill="#fff" fill-opacity=".85" stroke="{PLANNED}" stroke-width="5" '
-            'stroke-dasharray="10 7" stroke-linejoin="round"/>'
-        )
-    layer.append('</g>')
-    out.append("".join(layer))
-    layer = ['<g class="planned-moves" pointer-events="none">']
-    for m in planned:
-        d = _arrow(m.from_square, m.to_square, bottom, 14, 40, 24, 32, 36)  # clear of both pieces
-        layer.append(
-            f'<path class="planned-move" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" d="{d}" fill="{PLANNED}" fill-opacity=".9" stroke="#fff" '
-            'stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
-        )
-    layer.append("</g>")
-    out.append("".join(layer))
+    out.append(_layer("last-moves", (
+        f'<path class="last-move" d="{_arrow(m.from_square, m.to_square, bottom, 9, 28, 20, 32, 40)}" '  # clear of both pieces
+        f'fill="{LAST}" fill-opacity=".75" stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
+        for m in last
+    )))
+    out.append(_layer("pending-fights", (
+        f'<path class="pending-fight" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" '
+        f'd="{_arrow(m.from_square, m.to_square, bottom, 10, 34, 26, 20, 20)}" fill="#fff" fill-opacity=".85" '
+        f'stroke="{PLANNED}" stroke-width="5" stroke-dasharray="10 7" stroke-linejoin="round"/>'
+        for m in pending
+    )))
+    out.append(_layer("planned-moves", (
+        f'<path class="planned-move" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" '
+        f'd="{_arrow(m.from_square, m.to_square, bottom, 14, 40, 24, 32, 36)}" fill="{PLANNED}" fill-opacity=".9" '  # clear of both pieces
+        'stroke="#fff" stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
+        for m in planned
+    )))
     out.append(_fight_marks(picture.fights, bottom))
     out.append(labels)
     return Element(tag, Elements(out), "svg")  # its parts kept, for ui/patch.py
+
+
+def _layer(name, paths):
+    """An arrows layer, always there, empty or not: a tap then changes a layer, not the board's children."""
+    return f'<g class="{name}" pointer-events="none">' + "".join(paths) + "</g>"
 
 
 def _tab_stop(picture, bottom):
