@@ -70,14 +70,17 @@ def render(whole=False):
     shown["markup"] = markup
 
 
+spoken = {"lang": None, "title": None}  # what the page was last told: reading it back costs a tablet a step to the DOM
+
+
 def speak():
     """The page says which language it is in (screen readers, hyphenation, fonts); written only
     when it changes (a new ``lang`` on the root makes the browser style the whole page again)."""
-    if document.documentElement.lang != app.language:
-        document.documentElement.lang = app.language
+    if spoken["lang"] != app.language:
+        spoken["lang"] = document.documentElement.lang = app.language
     title = app.title()
-    if document.title != title:
-        document.title = title
+    if spoken["title"] != title:
+        spoken["title"] = document.title = title
 
 
 def on_language(event):
@@ -86,7 +89,7 @@ def on_language(event):
 
 
 def _plain(patch):
-    text = patch.text if patch.kind == "text" else patch.markup
+    text = {"text": patch.text, "attrs": ""}.get(patch.kind, patch.markup)  # attributes travel alone
     return [patch.kind, patch.path, text, patch.start, patch.count, patch.attributes]
 
 
@@ -119,7 +122,8 @@ put_patches = window.Function("root", "patches", """
     } else {
       const old = [...element.children].slice(start, start + count);
       const next = element.children[start + count];
-      if (next) next.insertAdjacentHTML("beforebegin", markup); else element.insertAdjacentHTML("beforeend", markup);
+      if (markup && next) next.insertAdjacentHTML("beforebegin", markup);
+      else if (markup) element.insertAdjacentHTML("beforeend", markup);
       for (const child of old) child.remove();
     }
   }

@@ -164,8 +164,10 @@ def test_selection_targets_last_turn_cursor_zone(red_view):
     assert marked("last-to") == {"b6", "c6"}
     assert marked("cursor") == {"c2"}
     assert marked("zone") == {"a1", "b1"}
-    assert "can move here" in sqs["d6"].find(NS + "title").text
-    assert "selected" in sqs["d5"].find(NS + "title").text
+    assert "move here" in sqs["d6"].get("aria-label")
+    assert "selected" in sqs["d5"].get("aria-label")
+    # the title (a pointer's tooltip) stays as the choice changes: a tap rewrites no square's text
+    assert sqs["d6"].find(NS + "title").text == "d6: empty"
     arrows = [el for el in root.iter() if "planned-move" in classes(el)]
     assert sorted(el.get("data-move") for el in arrows) == ["c5-c4", "h3-h4"]
     assert len([el for el in root.iter() if "last-move" in classes(el)]) == 2
@@ -178,7 +180,8 @@ def test_attack_target_is_marked():
     sqs = squares(parse(board_svg(pic)))
     assert {"target", "attack"} <= classes(sqs["d6"])
     assert "attack" not in classes(sqs["c5"])
-    assert sqs["d6"].find(NS + "title").text == "d6: Blue piece (unknown), can attack"
+    assert sqs["d6"].find(NS + "title").text == "d6: Blue piece (unknown)"
+    assert sqs["d6"].get("aria-label").startswith("d6, enemy piece, unknown")
 
 
 def square_positions(root):

@@ -57,7 +57,7 @@ def _options(app):
     )
     title, level, colour = _("Play the computer"), _("Level"), _("Your colour")
     body = (
-        f"<h1>{escape(title)}</h1>"
+        f'<h1 tabindex="-1">{escape(title)}</h1>'
         f'<p class="fairness">{escape(_(FAIRNESS))}</p>'
         f'<fieldset><legend>{escape(level)}</legend><div class="levels">{levels}</div></fieldset>'
         f'<fieldset><legend>{escape(colour)}</legend><div class="toggle">{colours}</div></fieldset>'
@@ -102,7 +102,7 @@ def _play(app):
     title = _("You ({side}) against the computer").format(side=side_name(side))
     status = _("Turn {n} · level {level}").format(n=view.turn_number, level=match.level)
     panel = [
-        f"<h1>{escape(title)}</h1>"
+        f'<h1 tabindex="-1">{escape(title)}</h1>'
         f'<p class="status">{escape(status)}</p>'
         f'<p class="computer-state" data-state="{state}" role="status" aria-live="polite">{said}</p>'
     ]
@@ -127,7 +127,7 @@ def _play(app):
         '<div class="actions secondary">'
         + take_back
         + button(_("Move list"), "history")
-        + resign_control(app)
+        + resign_control(app.confirm == "resign")
         + button(_("Home"), "home", cls="quiet")
         + "</div>"
         f'<p class="hint fairness">{escape(_(FAIRNESS))}</p>'

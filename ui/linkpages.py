@@ -156,7 +156,7 @@ def _link_options(app):
     intro = _("Two devices: after each turn you send the game's link by any messenger, and your friend opens it.")
     title, kind_legend, colour, first = _("Play by link"), _("Kind of game"), _("Your colour"), _("Red moves first.")
     body = (
-        f"<h1>{escape(title)}</h1>"
+        f'<h1 tabindex="-1">{escape(title)}</h1>'
         f'<p class="hint">{escape(intro)}</p>'
         f'<fieldset><legend>{escape(kind_legend)}</legend><div class="choices">{kinds}</div></fieldset>'
         f'<fieldset><legend>{escape(colour)}</legend><div class="toggle">'
@@ -185,7 +185,7 @@ def _link_invite(app):
     )
     then = _("Set up your army; then send the link back.")
     body = (
-        f"<h1>{escape(title.format(side=inviter))}</h1>"
+        f'<h1 tabindex="-1">{escape(title.format(side=inviter))}</h1>'
         f'<p class="invite-details">{details}</p>'
         f'<p class="hint">{escape(_(text))}</p>'
         f"<p>{escape(then)}</p>"
@@ -216,7 +216,7 @@ def _play(app):
     picture = play_picture(app, view)[0]
     title = _("Your turn ({side})").format(side=side_name(side))
     status = _("{kind} · turn {n}").format(kind=_kind_game(seat.kind), n=view.turn_number)
-    panel = [f'<h1>{escape(title)}</h1><p class="status">{escape(status)}</p>']
+    panel = [f'<h1 tabindex="-1">{escape(title)}</h1><p class="status">{escape(status)}</p>']
     panel.append(_events_list(_recent(view, side), _("Since your last turn"), side, view.letters))
     if seat.draw_offered:
         offer = _("{side} offers a draw. Accept it, or play your turn to decline.").format(side=opponent)
@@ -235,7 +235,7 @@ def _play(app):
         + "</div>"
         '<div class="actions secondary">'
         + button(_("Offer draw"), "offer-draw", pressed=match.offer)
-        + resign_control(app)
+        + resign_control(app.confirm == "resign")
         + button(_("Back up this game"), "link-backup", cls="quiet")
         + button(_("Home"), "home", cls="quiet")
         + "</div>"
@@ -261,7 +261,7 @@ def _link_send(app):
             "When {side}'s link comes back, open it on this device."
         ).format(side=opponent)
     panel = [
-        f'<h1 class="link-title">{escape(title)}</h1>',
+        f'<h1 tabindex="-1" class="link-title">{escape(title)}</h1>',
         f'<p class="status">{escape(_seat_status(seat, match.variant))}</p>',
         link_box(app, seat.link()),
         f'<p class="hint">{escape(hint)}</p>',
@@ -281,7 +281,7 @@ def _link_send(app):
         svg = board_svg(_seat_picture(app, view, last_turn=mine, pending_fights=view.pending_fights))
     panel.append(
         '<div class="actions secondary">'
-        + (resign_control(app) if seat.joined else "")
+        + (resign_control(app.confirm == "resign") if seat.joined else "")
         + button(_("Back up this game"), "link-backup", cls="quiet")
         + button(_("Home"), "home")
         + "</div>"
@@ -369,7 +369,7 @@ def _link_backup(app):
         )
     title, private = _("Back up this game"), _("Private: never send this link to your opponent.")
     body = (
-        f"<h1>{escape(title)}</h1>"
+        f'<h1 tabindex="-1">{escape(title)}</h1>'
         f'<p class="warning" role="note"><strong>{escape(private)}</strong> {escape(said.format(side=opponent))}</p>'
         + link_box(app, seat.backup_link(), "backup")
         + ('<div class="actions">' + button(_('Back to the game'), 'link-back', cls='primary') + '</div>')
@@ -399,7 +399,7 @@ def _link_spectate(app):
     )
     title = _("Watching a game")
     panel = (
-        f"<h1>{escape(title)}</h1>"
+        f'<h1 tabindex="-1">{escape(title)}</h1>'
         f'<p class="message" role="alert">{escape(error_text(app.link_error))}</p>'
         f'<p class="status">{escape(status)}</p>'
         f'<p class="hint">{escape(public)}</p>'
@@ -422,7 +422,7 @@ def _link_restore(app):
     replace = f'<p class="hint">{escape(older)}</p>' if saved is not None else ""
     title = _("Restore a game from a backup link?")
     body = (
-        f"<h1>{escape(title)}</h1>"
+        f'<h1 tabindex="-1">{escape(title)}</h1>'
         f'<p class="restore-what">{escape(what)}</p>{replace}'
         '<div class="actions">'
         + button(_("Cancel"), "home")
@@ -438,7 +438,7 @@ def _link_error(app):
     safe = _("Your saved game is unchanged.") if match is not None else _("No saved game was changed.")
     title = _("Backup not restored") if app.link_title == "backup" else _("This link cannot be used")
     body = (
-        f'<h1 class="link-title">{escape(title)}</h1>'
+        f'<h1 tabindex="-1" class="link-title">{escape(title)}</h1>'
         f'<p class="message link-error" role="alert">{escape(error_text(app.link_error))} {escape(safe)}</p>'
         f'<div class="actions">{mine}' + button(_("Home"), "home") + "</div>"
     )

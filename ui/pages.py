@@ -20,6 +20,24 @@ from .words import boards_after, describe, kind_name, outcome_text, selection, s
 SCREENS = ("home", "new", "options", "setup", "cover", "play", "results", "over", "history")
 MATCH_SCREENS = ("setup", "cover", "play", "results", "over", "history")
 
+
+def kept(render):
+    """``render`` answers a call with the same arguments (views by identity: a view never
+    changes) in the same language as the call before without working again: the panel's
+    parts that follow the position are written once per position, not once per tap."""
+    last = []
+
+    @wraps(render)
+    def kept_render(*args):
+        key = (language(), *args)
+        if last and len(last[0]) == len(key) and all(a is b or a == b for a, b in zip(last[0], key)):
+            return last[1]
+        last[:] = key, render(*args)
+        return last[1]
+
+    return kept_render
+
+
 def button(label, action, arg="", disabled=False, cls="", pressed=None, title=""):
     attrs = [f'type="button" data-action="{escape(action)}"']
     if arg != "":
@@ -35,9 +53,9 @@ def button(label, action, arg="", disabled=False, cls="", pressed=None, title=""
     return f"<button {' '.join(attrs)}>{escape(label)}</button>"
 
 
-def resign_control(app):
-    """The Resign button, or (once pressed) the question that makes sure."""
-    if app.confirm != "resign":
+def resign_control(asked):
+    """The Resign button, or (once pressed: ``asked``) the question that makes sure."""
+    if not asked:
         return button(_("Resign"), "resign", cls="danger")
     question = escape(_("Resign this game?"))
     return (
@@ -51,6 +69,7 @@ def resign_control(app):
 SELECTED = ' selected="selected"'
 
 
+@kept
 def language_menu(current):
     """The language switch shown on every screen: each language in its own name (main.py
     sends its ``change`` as the action ``language``)."""
@@ -66,6 +85,7 @@ def _message(app):
     return f'<p class="message" role="alert">{escape(app.message)}</p>' if app.message else ""
 
 
+@kept
 def _rules_button():
     from .rules import open_button
 
@@ -77,24 +97,9 @@ def _screen(name, body, app):
 
 
 def render(app):
-    """The page; its first heading may take the focus (``tabindex="-1"``) that a new
-    screen gives it (main.py), so the focus never falls back to the page's top."""
-    return _focusable_heading(_screen_markup(app))
-
-
-def _focusable_heading(markup):
-    """``markup`` with its first ``<h1`` focusable, keeping how it was built (ui/markup.py):
-    only the part that holds the heading is made anew."""
-    if isinstance(markup, Element):
-        return Element(markup.tag, _focusable_heading(markup.content), markup.name)
-    if isinstance(markup, (Elements, Parts)):
-        items = list(markup.items if isinstance(markup, Elements) else markup.parts)
-        for i, item in enumerate(items):
-            if "<h1" in item:
-                items[i] = _focusable_heading(item)
-                break
-        return type(markup)(items)
-    return markup.replace("<h1", '<h1 tabindex="-1"', 1)
+    """The page. Each screen's heading is written focusable (``tabindex="-1"``): a new screen
+    gives it the focus (main.py), so the focus never falls back to the page's top."""
+    return _screen_markup(app)
 
 
 def _screen_markup(app):
@@ -165,7 +170,7 @@ def _home(app):
     title = _("Espionage")
     tagline = _("Hidden armies, two moves a turn, Spies that unmask, Sappers that clear Mines.")
     body = (
-        f'<header><h1>{title}</h1><p class="tagline">{tagline}</p></header>'
+        f'<header><h1 tabindex="-1">{title}</h1><p class="tagline">{tagline}</p></header>'
         '<div class="actions main-actions">' + button(_("New game"), "new", cls="primary") + f"</div>{saved}"
     )
     return _screen("home", body, app)
@@ -177,7 +182,7 @@ def _new(app):
     two_devices = _("Two devices: send each turn as a link, by any messenger.")
     computer = _("One player against the computer, at three levels. It sees only what you see.")
     body = (
-        f'<h1>{title}</h1><div class="choices">'
+        f'<h1 tabindex="-1">{title}</h1><div class="choices">'
         + button(_("Pass and play"), "mode", "pass", cls="primary")
         + f'<p class="hint">{one_device}</p>'
         + button(_("Play by link"), "link-new", cls="primary")
@@ -210,7 +215,7 @@ def variant_fields(app):
 def _options(app):
     title = _("Pass and play")
     body = (
-        f"<h1>{title}</h1>"
+        f'<h1 tabindex="-1">{title}</h1>'
         + variant_fields(app)
         + '<div class="actions">' + button(_("Back"), "new") + button(_("Start"), "start", cls="primary") + "</div>"
     )
@@ -279,7 +284,7 @@ def _setup(app, note="", ready_action="ready"):
     title = _("{side}: set up your army").format(side=side_name(side))
     tray_name, setups, name, none = _("Army tray"), _("Saved setups"), _("Name"), _("None saved on this device yet.")
     panel = (
-        f"<h1>{title}</h1>{note}"
+        f'<h1 tabindex="-1">{title}</h1>{note}'
         f'<p class="hint">{hint}</p><p class="count-line">{count}</p>'
         f'<div class="tray" role="group" aria-label="{escape(tray_name)}">{"".join(tray)}</div>'
         '<div class="actions">'
@@ -331,23 +336,6 @@ def _cover(app):
 
 
 # -- play --------------------------------------------------------------------------------
-
-
-def kept(render):
-    """``render`` answers a call with the same arguments (views by identity: a view never
-    changes) in the same language as the call before without working again: the panel's
-    parts that follow the position are written once per position, not once per tap."""
-    last = []
-
-    @wraps(render)
-    def kept_render(*args):
-        key = (language(), *args)
-        if last and len(last[0]) == len(key) and all(a is b or a == b for a, b in zip(last[0], key)):
-            return last[1]
-        last[:] = key, render(*args)
-        return last[1]
-
-    return kept_render
 
 
 @kept
@@ -501,7 +489,7 @@ def _play(app):
     mine, other = side_name(side), side_name(1 - side)
     status = _("Turn {n} · {side} to move").format(n=view.turn_number, side=mine)
     title = _("{side}'s board").format(side=mine)
-    panel = [f'<h1>{title}</h1><p class="status">{status}</p>']
+    panel = [f'<h1 tabindex="-1">{title}</h1><p class="status">{status}</p>']
     panel.append(enemy_left(view, side))
     if opponent_last:
         panel.append(_events_list(last, _("{side}'s last turn").format(side=other), side, view.letters))
@@ -515,20 +503,26 @@ def _play(app):
     panel.append(selection_line(app))
     panel.append(badge_legend(picture))
     panel.append(planned_line(app, match.variant.moves_per_turn))
-    panel.append(
+    panel.append(_play_actions(bool(app.planned), app.turn_complete, match.draw_offer is not None, app.confirm == "resign"))
+    panel.append(_removed_trays(view))
+    return _board_screen("play", board_svg(picture), Parts(panel), app)
+
+
+@kept
+def _play_actions(planned, complete, draw_offered, resigning):
+    """The play screen's buttons (the same from tap to tap: written once, ``kept``)."""
+    return (
         '<div class="actions">'
-        + button(_("Undo move"), "undo", disabled=not app.planned)
-        + button(_("Submit turn"), "submit", disabled=not app.turn_complete, cls="primary")
+        + button(_("Undo move"), "undo", disabled=not planned)
+        + button(_("Submit turn"), "submit", disabled=not complete, cls="primary")
         + "</div>"
         '<div class="actions secondary">'
         + button(_("Move list"), "history")
-        + button(_("Offer draw"), "offer-draw", disabled=match.draw_offer is not None)
-        + resign_control(app)
+        + button(_("Offer draw"), "offer-draw", disabled=draw_offered)
+        + resign_control(resigning)
         + button(_("Home"), "home", cls="quiet")
         + "</div>"
     )
-    panel.append(_removed_trays(view))
-    return _board_screen("play", board_svg(picture), Parts(panel), app)
 
 
 def _results(app):
@@ -540,7 +534,7 @@ def _results(app):
         fights=fights(view.last_turn), cursor=app.cursor,
     )
     panel = (
-        "<h1>" + _("{side}'s turn played").format(side=side_name(side)) + "</h1>"
+        '<h1 tabindex="-1">' + _("{side}'s turn played").format(side=side_name(side)) + "</h1>"
         + _events_list(view.last_turn, _("What happened"), side, view.letters)
         + ('<div class="actions">' + button(_('Hand over'), 'hand-over', cls='primary') + '</div><p class="hint">')
         + _("Then pass the device to {side}: the board is covered until they open it.").format(side=side_name(1 - side))
@@ -599,7 +593,7 @@ def _history(app):
         fights=fights(group), cursor=app.cursor,
     )
     panel = (
-        "<h1>" + _("{side}'s move list").format(side=side_name(side)) + "</h1>"
+        '<h1 tabindex="-1">' + _("{side}'s move list").format(side=side_name(side)) + "</h1>"
         f'<p class="history-caption hint" data-step="{"" if step is None else step}">{escape(caption)}</p>'
         '<div class="actions">'
         + button(_("Back to the game"), "history-close", cls="primary")
@@ -676,7 +670,7 @@ def _over(app):
     else:
         extras = ""
     panel = (
-        f'<h1 class="outcome" data-outcome="{outcome}">{escape(outcome_text(outcome))}</h1>'
+        f'<h1 tabindex="-1" class="outcome" data-outcome="{outcome}">{escape(outcome_text(outcome))}</h1>'
         + extras
         + replay
         + '<div class="actions">'

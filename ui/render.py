@@ -392,7 +392,7 @@ def board_svg(picture: BoardPicture, area=None) -> str:
         f'<rect class="frame" x="{x0 - 6}" y="{y0 - 6}" width="{width + 12}" height="{height + 12}" rx="10" fill="{FRAME}"/>',
     ]
     columns = width // CELL  # the grid's rows, each an element of its squares (for ui/patch.py)
-    out += [Element(ROW_START + ">", Elements(squares[i : i + columns]), "g") for i in range(0, len(squares), columns)]
+    out += [_row(squares[i : i + columns]) for i in range(0, len(squares), columns)]
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
     out.append(_layer("last-moves", (
         f'<path class="last-move" d="{_arrow(m.from_square, m.to_square, bottom, 9, 28, 20, 32, 40)}" '  # clear of both pieces
@@ -413,7 +413,36 @@ def board_svg(picture: BoardPicture, area=None) -> str:
     )))
     out.append(_fight_marks(picture.fights, bottom))
     out.append(labels)
-    return Element(tag, Elements(out), "svg")  # its parts kept, for ui/patch.py
+    return _kept_board(tag, out)
+
+
+_last_rows = {}
+"""The rows of squares drawn last, by their squares (the same strings, ``_squares``):
+a row a tap did not change is the same object again, which ui/patch.py passes over
+without reading it."""
+
+
+def _row(squares):
+    key = tuple(squares)
+    row = _last_rows.get(key)
+    if row is None:
+        if len(_last_rows) > 2 * SIZE:
+            _last_rows.clear()
+        row = _last_rows[key] = Element(ROW_START + ">", Elements(key), "g")
+    return row
+
+
+_last_board = [None, None]
+"""The parts and the board drawn last: drawn again the same, it is the same object."""
+
+
+def _kept_board(tag, parts):
+    last_parts, board = _last_board
+    if last_parts is not None and len(parts) == len(last_parts) and all(a is b or a == b for a, b in zip(parts, last_parts)) and board.tag == tag:
+        return board
+    board = Element(tag, Elements(parts), "svg")  # its parts kept, for ui/patch.py
+    _last_board[:] = parts, board
+    return board
 
 
 def _layer(name, paths):
@@ -516,17 +545,13 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks, language):
             what += _(", ") + _(LEARNED_HOW[how])
     else:
         what = _("empty")
-    notes = []
+    notes = []  # the title's: what stays while a piece is chosen (aria-label names the choice too)
     if selected:
         classes.append("selected")
-        notes.append(_("selected"))
     if target:
         classes.append("target")
         if has_piece:
             classes.append("attack")
-            notes.append(_("can attack") if side != viewer else _("can move here"))
-        else:
-            notes.append(_("can move here"))
     if last_from:
         classes.append("last-from")
         notes.append(_("last turn moved from here"))
