@@ -1,7 +1,6 @@
 """The browser binding: DOM events in, ``App.html()`` out (what changed: ui/patch.py). Every decision is in ui/."""
 
 import asyncio
-import json
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
@@ -10,7 +9,7 @@ from espionage.board import parse_square
 from espionage.pieces import KINDS, letter_of
 from ui.app import BOARD_SCREENS, App
 from ui.keyboard import BOARD_KEYS, CANCEL, KIND_KEYS
-from ui.patch import diff
+from ui.patch import as_json, diff
 from ui.render import piece_svg, square_origin
 
 DRAG_DISTANCE = 12  # pixels a pointer must travel before a press counts as a drag
@@ -63,7 +62,7 @@ def render(whole=False):
     try:
         patches = diff(shown["markup"], markup)
         if patches:
-            put_patches(root, json.dumps([_plain(p) for p in patches]))
+            put_patches(root, as_json(patches))
     except Exception as e:  # the page was not what the patches expect: write it whole
         window.console.error(f"patching the page failed ({e!r}): written whole")
         root.innerHTML = markup
@@ -86,11 +85,6 @@ def speak():
 def on_language(event):
     if event.target.id == "language":
         dispatch("language", str(event.target.value))
-
-
-def _plain(patch):
-    text = {"text": patch.text, "attrs": ""}.get(patch.kind, patch.markup)  # attributes travel alone
-    return [patch.kind, patch.path, text, patch.start, patch.count, patch.attributes]
 
 
 # All of a render's patches go to the page in one call (each step from Python to the DOM costs a tablet

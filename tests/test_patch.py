@@ -1,5 +1,6 @@
 """ui/patch.py: the patches that turn the page's markup into the next render's."""
 
+import json
 import random
 import re
 
@@ -7,7 +8,7 @@ import pytest
 
 from tests.test_app import page, press, tap, to_play
 from ui.markup import Element, Parts
-from ui.patch import MAX_PATCHES, Patch, apply, children, diff
+from ui.patch import MAX_PATCHES, Patch, apply, as_json, children, diff
 from ui.render import ROW_START, SQUARE_START
 
 BUTTON = re.compile(r'<button [^>]*data-action="([^"]*)"(?: data-arg="([^"]*)")?[^>]*>')
@@ -168,3 +169,10 @@ def test_patching_the_shown_markup_gives_the_full_render_after_every_action(seed
 
 def view_name(square):
     return "abcdefghij"[square % 10] + str(square // 10 + 1)
+
+
+def test_patches_go_to_the_page_as_json_an_attrs_patch_without_its_tag():
+    old = '<div><p class="a">x</p><p>y</p></div>'
+    new = '<div><p class="b">x</p><p>z</p></div>'
+    sent = json.loads(as_json(diff(old, new)))
+    assert sent == [["attrs", [0, 0], "", 0, 0, [["class", "b"]]], ["text", [0, 1], "z", 0, 0, []]]

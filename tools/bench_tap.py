@@ -42,11 +42,11 @@ if __package__ in (None, ""):  # run as a script: make `tools` importable
 
 from playwright.sync_api import sync_playwright
 
-from espionage import Game, Setup, random_volcanoes
-from espionage.board import BLUE, RED, square_name
+from espionage.board import RED
 from tools.browser import launch_chromium
 from tools.serve import start_in_thread
-from ui.saves import GAME_PREFIX, UI_KEY, Match
+from tools.tap_games import movable_pieces, stored_match
+from ui.saves import GAME_PREFIX, UI_KEY
 
 WARM_UP_TAPS = 4
 
@@ -80,29 +80,9 @@ IDLE = """async () => {
 }"""
 
 
-def stored_match(turns, rng):
-    """A saved pass-and-play match after ``turns`` random turns, Red to move."""
-    setups = [Setup.random(RED, rng), Setup.random(BLUE, rng)]
-    while True:
-        match = Match(id=f"{rng.getrandbits(40):010x}", variant=Game.random().variant, volcanoes=random_volcanoes(6, rng))
-        match.setups = list(setups)
-        match.start()
-        game = match.game
-        while game.outcome is None and (game.turn_number <= turns or game.turn != "red"):
-            view = game.view(game.turn)
-            plan = [rng.choice(view.legal_moves())]
-            second = view.legal_moves_after(plan)
-            if second:
-                plan.append(rng.choice(second))
-            game.play_turn(*plan)
-        if game.outcome is None:
-            return match
-
-
 def measure(browser, base, match, taps, throttle):
     """Samples (dicts of milliseconds) of ``taps`` taps on Red's pieces of ``match``."""
-    view = match.game.view("red")
-    pieces = sorted({square_name(m.from_square) for m in view.legal_moves()})
+    pieces = movable_pieces(match)
     ui = {"screen": "play", "match": match.id, "side": RED}
     context = browser.new_context(base_url=base, viewport={"width": 1200, "height": 900})
     try:

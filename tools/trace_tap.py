@@ -25,10 +25,11 @@ if __package__ in (None, ""):
 
 from playwright.sync_api import sync_playwright
 
-from espionage.board import RED, square_name
-from tools.bench_tap import IN_FRAME, WARM_UP_TAPS, stored_match
+from espionage.board import RED
+from tools.bench_tap import IN_FRAME, WARM_UP_TAPS
 from tools.browser import launch_chromium
 from tools.serve import start_in_thread
+from tools.tap_games import movable_pieces, stored_match
 from ui.saves import GAME_PREFIX, UI_KEY
 
 CATEGORIES = "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink,cc"
@@ -70,8 +71,7 @@ def main(argv=None):
         match = stored_match(turns, rng)
         if turns == args.turns:
             break
-    view = match.game.view("red")
-    pieces = sorted({square_name(m.from_square) for m in view.legal_moves()})
+    pieces = movable_pieces(match)
     ui = {"screen": "play", "match": match.id, "side": RED}
     base, server = start_in_thread()
     try:

@@ -42,6 +42,7 @@ exactly the new one.
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 from html import unescape
@@ -273,6 +274,15 @@ def _changed_element(old, new, path, patches):
         patches.append(Patch("text", path, new_content))
     elif opaque or not _diff(old_content, new_content, path, patches, BOARD_CLASS in new_tag):
         patches.append(Patch("inner", path, new_content))
+
+
+def as_json(patches):
+    """The patches as main.py hands them to the page in one call (an attrs patch's
+    attributes travel alone, without its start tag)."""
+    return json.dumps([
+        [p.kind, p.path, {"text": p.text, "attrs": ""}.get(p.kind, p.markup), p.start, p.count, p.attributes]
+        for p in patches
+    ])
 
 
 def apply(markup, patches):
