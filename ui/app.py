@@ -25,7 +25,7 @@ from espionage.board import (
 )
 from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
-from . import accessible, i18n, keyboard, motion, pages, words
+from . import accessible, i18n, keyboard, motion, page, pages, words
 from .computer import ComputerMatch, ComputerPlay, load_computer_matches
 from .errors import error_text
 from .i18n import _
@@ -185,7 +185,7 @@ class App(LinkPlay, ComputerPlay):
         self._remember_ui()
 
     def html(self):
-        return Parts((pages.render(self), pages.language_menu(self.language)))  # its parts kept, for ui/patch.py
+        return Parts((page.render(self), pages.language_menu(self.language)))  # its parts kept, for ui/patch.py
 
     def title(self):
         """The page's title, in the player's language."""

@@ -96,35 +96,17 @@ def _screen(name, body, app):
     return f'<section class="screen screen-{name}" data-screen="{name}">{_rules_button()}{body}{_message(app)}</section>'
 
 
-def render(app):
-    """The page. Each screen's heading is written focusable (``tabindex="-1"``): a new screen
-    gives it the focus (main.py), so the focus never falls back to the page's top."""
-    return _screen_markup(app)
-
-
-def _screen_markup(app):
-    from . import linkpages
-    from .linkplay import LINK_SCREENS
-
-    if app.rules_open:
-        from . import rules
-
-        return rules.page()
-    if app.screen != "over" and (app.screen in LINK_SCREENS or getattr(app.match, "mode", None) == "link"):
-        return linkpages.render(app)
-    if app.screen in ("computer-options", "setup", "play") and (
-        app.screen == "computer-options" or app.match.mode == "computer"
-    ):
-        from . import computerpages
-
-        return computerpages.render(app)
+def screen(app):
+    """One of the screens here (ui/page.py chooses which module draws the page). Each
+    screen's heading is written focusable (``tabindex="-1"``): a new screen gives it the
+    focus (main.py), so the focus never falls back to the page's top."""
     return globals()["_" + app.screen](app)
 
 
 # -- home, new game, options ---------------------------------------------------------------
 
 
-def _home(app):
+def home(app, link_items=()):
     items = []
     for match in app.saved_games:
         confirm = app.confirm == match.id
@@ -162,9 +144,7 @@ def _home(app):
         items.append(
             f'<li class="saved-game damaged"><span class="what">{what}</span><span class="actions">{actions}</span></li>'
         )
-    from .linkpages import home_items
-
-    items += home_items(app)
+    items += link_items
     heading, none = _("Saved games"), _("No saved games yet.")
     saved = f'<h2>{heading}</h2><ul class="saved-games">{"".join(items)}</ul>' if items else f'<p class="hint">{none}</p>'
     title = _("Espionage")
@@ -618,11 +598,9 @@ def rematch_hint(match):
     return text.format(side=side_name(1 - match.side))
 
 
-def _over(app):
+def over(app, extras=""):
     """The end of any game: the outcome, a replay of the whole game when both armies
-    are known here, and (a link game) the verdict and whether a final link must go."""
-    from . import linkpages
-
+    are known here, and ``extras`` (a link game: the verdict and whether a final link must go)."""
     match = app.match
     outcome = match.outcome
     game = match.full_game()
@@ -661,14 +639,6 @@ def _over(app):
             learned=learned_marks(view),
         )
         replay = every_turn = ""
-    if match.mode == "link":
-        extras = linkpages.over_extras(app)
-    elif match.mode == "computer":
-        from . import computerpages
-
-        extras = computerpages.over_extras(app)
-    else:
-        extras = ""
     panel = (
         f'<h1 tabindex="-1" class="outcome" data-outcome="{outcome}">{escape(outcome_text(outcome))}</h1>'
         + extras
