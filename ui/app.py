@@ -30,7 +30,6 @@ from .computer import ComputerMatch, ComputerPlay, load_computer_matches
 from .errors import error_text
 from .i18n import _
 from .linkplay import LinkPlay
-from .markup import Parts
 from .saves import (
     UI_KEY,
     Match,
@@ -185,7 +184,7 @@ class App(LinkPlay, ComputerPlay):
         self._remember_ui()
 
     def html(self):
-        return Parts((page.render(self), pages.language_menu(self.language)))  # its parts kept, for ui/patch.py
+        return page.render(self)
 
     def title(self):
         """The page's title, in the player's language."""

@@ -13,7 +13,7 @@ def render(app):
     if app.rules_open:
         from . import rules
 
-        return rules.page()
+        return rules.page(pages.language_menu(app.language))
     if app.screen != "over" and (app.screen in LINK_SCREENS or mode == "link"):
         return linkpages.render(app)
     if app.screen == "computer-options" or (app.screen in ("setup", "play") and mode == "computer"):

@@ -87,9 +87,10 @@ def _message(app):
 
 @kept
 def _rules_button():
+    """The corner of every screen: the Rules button and the language switch."""
     from .rules import open_button
 
-    return f'<div class="rules-bar">{open_button()}</div>'
+    return f'<div class="rules-bar">{open_button()}{language_menu(language())}</div>'
 
 
 def _screen(name, body, app):

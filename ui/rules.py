@@ -437,11 +437,12 @@ def open_button():
     return f'<button type="button" class="rules-open quiet" data-action="rules">{escape(label)}</button>'
 
 
-def page():
-    """The Rules screen; Back returns to the screen under it."""
+def page(language_menu=""):
+    """The Rules screen (``language_menu``: the language switch, beside Back); Back returns
+    to the screen under it."""
     back, title = rules_text("Back"), rules_text("Rules of Espionage")
     back = f'<button type="button" class="primary" data-action="rules-close">{escape(back)}</button>'
-    body = [f'<div class="actions">{back}</div><h1 tabindex="-1">{escape(title)}</h1>']
+    body = [f'<div class="actions">{back}{language_menu}</div><h1 tabindex="-1">{escape(title)}</h1>']
     for heading, blocks in _sections():
         if heading:
             body.append(f"<h2>{escape(heading)}</h2>")
