@@ -859,6 +859,9 @@ def test_damaged_save_is_listed_kept_and_deleted_only_after_confirming(text):
     [delete] = [b for b in page(app).buttons("Delete") if b.get("data-arg") == key]
     app.dispatch("delete", key)
     assert page(app).has_button("Delete game") and page(app).has_button("Keep")
+    [question] = page(app).find(lambda n: n.get("role") == "alertdialog")
+    assert question.get("aria-label") == "Delete this game?"
+    assert "primary" in page(app).buttons("Keep")[0].get("class")  # the safe answer takes the focus
     press(app, "Keep")
     assert storage.get(key) == text and not page(app).has_button("Delete game")
     app.dispatch("delete", key)

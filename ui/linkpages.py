@@ -454,7 +454,7 @@ def home_items(app):
     for key, match in games:
         confirm = app.confirm == key
         if confirm:
-            actions = button(_("Delete game"), "link-delete-confirm", cls="danger") + button(_("Keep"), "cancel")
+            actions = pages.delete_question("link-delete-confirm")
         elif match is None:
             actions = button(_("Delete"), "link-delete", key, cls="quiet")
         else:

@@ -66,6 +66,18 @@ def resign_control(asked):
     )
 
 
+def delete_question(action):
+    """A saved game's Delete, asked again: the question a screen reader hears as it appears,
+    and its answers (Keep, the safe one, takes the focus: main.py)."""
+    question = escape(_("Delete this game?"))
+    return (
+        f'<span class="confirm" role="alertdialog" aria-label="{question}"><span class="question">{question}</span> '
+        + button(_("Delete game"), action, cls="danger")
+        + button(_("Keep"), "cancel", cls="primary")
+        + "</span>"
+    )
+
+
 SELECTED = ' selected="selected"'
 
 
@@ -112,7 +124,7 @@ def home(app, link_items=()):
     for match in app.saved_games:
         confirm = app.confirm == match.id
         actions = (
-            button(_("Delete game"), "delete-confirm", cls="danger") + button(_("Keep"), "cancel")
+            delete_question("delete-confirm")
             if confirm
             else button(_("View") if match.outcome is not None else _("Resume"), "resume", match.id)
             + button(_("Delete"), "delete", match.id, cls="quiet")
@@ -137,7 +149,7 @@ def home(app, link_items=()):
     for key in app.damaged:
         confirm = app.confirm == key
         actions = (
-            button(_("Delete game"), "delete-confirm", cls="danger") + button(_("Keep"), "cancel")
+            delete_question("delete-confirm")
             if confirm
             else button(_("Delete"), "delete", key, cls="quiet")
         )
