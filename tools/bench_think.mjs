@@ -5,32 +5,14 @@
 // The positions are those of `python -m espionage.bot.bench` (games between level-1 bots, seed 1).
 // For each level it prints p50/p95/max of the wall time, which a busy shared machine inflates,
 // and of this process's CPU time, which stays fair there; the page's worker thinks on one core.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { loadPyodide } from "pyodide";
+import { projectPyodide } from "./node_pyodide.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const py = await loadPyodide();
-
-function copyPackage(dir, dest) {
-  py.FS.mkdirTree(dest);
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== "__pycache__") copyPackage(path, `${dest}/${name}`);
-    } else if (name.endsWith(".py")) {
-      py.FS.writeFile(`${dest}/${name}`, readFileSync(path));
-    }
-  }
-}
-copyPackage(join(root, "espionage"), "/home/pyodide/espionage");
+const py = await projectPyodide(["espionage"]);
 
 const positions = Number(process.argv[2] || 60);
 console.log(
   py.runPython(`
 import sys, time
-sys.path.insert(0, "/home/pyodide")
 import js
 from espionage.bot.bench import positions
 from espionage.bot.player import LEVELS, Bot
