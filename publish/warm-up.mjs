@@ -16,10 +16,9 @@
 //
 // Posts "ready" once both are under way, "done" when it stops (HOLD_MS later).
 // tools/build.py writes the runtime's folder and the game archive's digest into the URLs.
-import { SNAPSHOT, SNAPSHOTS } from "./python-start.mjs";
+import { SNAPSHOT, SNAPSHOTS, addGame, fetchGame } from "./python-start.mjs";
 
 const RUNTIME = new URL("{runtime}/", import.meta.url).href;
-const GAME = new URL("./python.zip", import.meta.url).href;
 const HOLD_MS = 30000; // V8 caches the module 2 s after its last optimisation (later on a busy CPU)
 // What main.py and PyScript's own Python import before the first screen, and the screen.
 const PRELOAD = `
@@ -32,9 +31,9 @@ del asyncio, base64, functools, inspect, json, espionage, ui
 const { loadPyodide } = await import(RUNTIME + "pyodide.mjs");
 const [pyodide, game] = await Promise.all([
   loadPyodide({ indexURL: RUNTIME, _makeSnapshot: true }),
-  fetch(GAME).then((response) => response.arrayBuffer()),
+  fetchGame(),
 ]);
-pyodide.unpackArchive(game, "zip");
+addGame(pyodide, game); // as the page does: the snapshot imported from the archive, on sys.path
 pyodide.runPython(PRELOAD);
 const snapshot = pyodide.makeMemorySnapshot();
 const cache = await caches.open(SNAPSHOTS);
