@@ -42,10 +42,12 @@ function remember(key, yes) {
   }
 }
 
-async function readSnapshot() {
+/** The snapshot's bytes, still being read (Pyodide awaits them once it has started fetching
+ * and compiling the runtime), or null if there is none. */
+async function findSnapshot() {
   try {
     const response = await (await caches.open(SNAPSHOTS)).match(SNAPSHOT);
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    return response ? { bytes: response.arrayBuffer() } : null;
   } catch (error) {
     return null; // no Cache Storage here (an insecure page)
   }
@@ -92,11 +94,11 @@ export async function loadPyodide(options = {}) {
   const game = fetchGame();
   game.catch(() => {}); // awaited below; a failure is reported there
   if (remembered(TRYING)) await failed("the last start from it never got ready");
-  const snapshot = remembered(FAILED) ? null : await readSnapshot();
+  const snapshot = remembered(FAILED) ? null : await findSnapshot();
   if (snapshot) {
     try {
       remember(TRYING, true);
-      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot });
+      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: snapshot.bytes });
       addGame(pyodide, await game);
       pyodide.runPython("import random as _r; _r.seed(); del _r"); // not the snapshot's random state
       whenReady(() => remember(TRYING, false));
