@@ -114,7 +114,7 @@ def test_first_visit_then_offline_a_game_starts_and_a_turn_is_played(site, visit
     # nothing in the site that the page does not load (but what the browser fetches to install it)
     files = {p.relative_to(folder / SUB_PATH).as_posix() for p in (folder / SUB_PATH).rglob("*") if p.is_file()}
     for_installing = {"sw.js", "manifest.webmanifest", *icons.FILES}
-    for_later = {"bot_worker.py"}  # fetched when a game against the computer opens (its own test below)
+    for_later = {"bot_worker.py", "pyscript.toml"}  # the computer's worker's (its own test below)
     assert files - for_installing - for_later <= {"index.html" if f == "" else f for f in loaded}
 
     errors = visitor.new_cdp_session(page).send("Page.getInstallabilityErrors")["installabilityErrors"]
@@ -154,6 +154,10 @@ def test_the_next_start_restores_the_first_visits_snapshot_and_a_bad_one_falls_b
     page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
     assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
     assert not page.evaluate("document.documentElement.hasAttribute('data-runtime-prepared')")  # once only
+    page.select_option("#language", "cs")  # a catalog, read from inside the game's archive
+    page.wait_for_selector('html[lang="cs"]', state="attached")
+    assert page.get_by_role("button", name="New game", exact=True).count() == 0
+    page.select_option("#language", "en")
     start_pass_and_play(page)
     play_one_move(page)
     assert page.get_by_role("button", name="Hand over", exact=True).is_visible()
@@ -222,10 +226,11 @@ def test_the_site_holds_only_what_the_page_loads(site):
     with zipfile.ZipFile(folder / SUB_PATH / "python.zip") as archive:
         shipped = set(archive.namelist())
     assert "espionage/bench.py" not in shipped and "ui/app.py" in shipped
-    for name in (n for n in shipped if n.endswith(".py")):  # each module with its bytecode
-        folder, stem = name.rsplit("/", 1)
-        prefix = f"{folder}/__pycache__/{stem.removesuffix('.py')}.cpython-"
-        assert any(n.startswith(prefix) and n.endswith(".pyc") for n in shipped), name
+    # the page's code and PyScript's own Python travel in it too; main.py only imports the former
+    assert {"main.py", "pyscript/__init__.py", "pyscript/web.py"} <= shipped
+    assert (folder / SUB_PATH / "main.py").read_text(encoding="utf-8") == build.MAIN_STUB
+    for name in (n for n in shipped if n.endswith(".py")):  # each module with its bytecode, for zipimport
+        assert name + "c" in shipped, name
 
 
 def rebuild_with_a_change(site_folder: Path, tmp_path: Path) -> str:

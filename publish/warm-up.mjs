@@ -16,10 +16,9 @@
 //
 // Posts "ready" once both are under way, "done" when it stops (HOLD_MS later).
 // tools/build.py writes the runtime's folder and the game archive's digest into the URLs.
-import { SNAPSHOT, SNAPSHOTS } from "./python-start.mjs";
+import { SNAPSHOT, SNAPSHOTS, addGame, fetchGame } from "./python-start.mjs";
 
 const RUNTIME = new URL("{runtime}/", import.meta.url).href;
-const GAME = new URL("./python.zip", import.meta.url).href;
 const HOLD_MS = 30000; // V8 caches the module 2 s after its last optimisation (later on a busy CPU)
 // What main.py and PyScript's own Python import before the first screen, and the screen.
 const PRELOAD = `
@@ -29,18 +28,44 @@ ui.app.App(ui.saves.MemoryStorage()).html()
 del asyncio, base64, functools, inspect, json, espionage, ui
 `;
 
+// Then, the snapshot saved, work like a player for a few seconds: the game's and the
+// interpreter's hot functions are optimised, so that V8 has enough optimised code to cache
+// the module (without it, whether V8 cached it at all depended on how busy the first
+// visit happened to be).
+const WORKOUT_SECONDS = 8;
+const WORKOUT = `
+import random, time
+from espionage import Game
+from ui.app import App
+from ui.saves import MemoryStorage
+_rng = random.Random(7)
+_end = time.monotonic() + ${WORKOUT_SECONDS}
+while time.monotonic() < _end:
+    _app = App(MemoryStorage(), rng=_rng)
+    _app.html()
+    _app.dispatch("rules")
+    _app.html()
+    _game = Game.random(rng=_rng)
+    for _ in range(80):
+        _moves = _game.legal_moves()
+        if not _moves or _game.outcome:
+            break
+        _game.play(_rng.choice(_moves))
+`;
+
 const { loadPyodide } = await import(RUNTIME + "pyodide.mjs");
 const [pyodide, game] = await Promise.all([
   loadPyodide({ indexURL: RUNTIME, _makeSnapshot: true }),
-  fetch(GAME).then((response) => response.arrayBuffer()),
+  fetchGame(),
 ]);
-pyodide.unpackArchive(game, "zip");
+addGame(pyodide, game); // as the page does: the snapshot imported from the archive, on sys.path
 pyodide.runPython(PRELOAD);
 const snapshot = pyodide.makeMemorySnapshot();
 const cache = await caches.open(SNAPSHOTS);
 for (const request of await cache.keys()) await cache.delete(request);
 await cache.put(SNAPSHOT, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
 postMessage("ready");
+pyodide.runPython(WORKOUT);
 setTimeout(() => {
   postMessage("done");
   close();

@@ -7,7 +7,15 @@
   var WAIT_MS = 300; // another open tab answers within milliseconds
   var link = location.hash.slice(1);
 
+  // PyScript reads its config from the page's <script type="py"> when core.js runs: a module
+  // added by a script runs as soon as it has loaded, which (core.js being preloaded) can be
+  // before the parser reaches that element, and PyScript then starts its default runtime, from
+  // its CDN. So it is added once the page is parsed.
   function startHere() {
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", startHere);
+      return;
+    }
     if (document.querySelector("script[data-pyscript-core]")) return;
     var core = document.createElement("script");
     core.type = "module";

@@ -19,25 +19,34 @@ def test_the_page_references_its_local_files_only():
 
 
 def test_head_additions_go_into_the_head():
-    page = build.site_page("<html><head><title>x</title></head><body></body></html>")
+    page = build.site_page('<html><head><title>x</title></head><body><script type="py" config="./pyscript.toml"></script></body></html>')
     head = page.split("</head>")[0]
     assert 'rel="manifest" href="./manifest.webmanifest"' in head
     assert 'src="./sw-register.js"' in head and 'rel="apple-touch-icon"' in head
+    assert f'config="./{build.PAGE_CONFIG}"' in page and "pyscript.toml" not in page
     refs = build.page_references((build.PUBLISH / "head.html").read_text(encoding="utf-8"))
     assert set(refs) <= {build.MANIFEST, "sw-register.js", *icons.FILES}
 
 
-def test_site_config_loads_the_game_as_one_archive():
+def test_the_page_config_loads_no_files_and_the_workers_loads_the_archive():
+    """The page's interpreter module fetches python.zip itself (publish/python-start.mjs); the
+    computer's worker gets it from PyScript as a file (bot_worker.py imports from it)."""
     text = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
-    site = build.site_config(text)
-    assert '"./python.zip" = "./*"' in site
-    assert ".py\" = " not in site and gen_files.BEGIN not in site
-    site_settings, settings = tomllib.loads(site), tomllib.loads(text)
-    assert site_settings.pop("interpreter") == f"./{build.PYTHON_START}"  # which starts from a snapshot
-    settings.pop("interpreter")
-    assert {k: v for k, v in site_settings.items() if k != "files"} == {
-        k: v for k, v in settings.items() if k != "files"
-    }
+    page, worker, settings = (tomllib.loads(t) for t in (build.site_config(text), build.worker_config(text), text))
+    assert not page.get("files") and ".py\" = " not in build.site_config(text)
+    assert worker["files"] == {"./python.zip": "./python.zip"}
+    assert page.pop("interpreter") == f"./{build.PYTHON_START}"  # which starts from a snapshot
+    assert worker.pop("interpreter") == settings.pop("interpreter")
+    for config in (page, worker, settings):
+        config.pop("files", None)
+    assert page == worker == settings
+
+
+def test_pyscripts_own_python_is_found_in_its_bundle():
+    files = build.pyscript_package(ROOT / build.PYSCRIPT)
+    assert "pyscript/__init__.py" in files and "pyscript/web.py" in files
+    for name, source in files.items():
+        compile(source, name, "exec")
 
 
 def write_bundle(folder):

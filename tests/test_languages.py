@@ -4,6 +4,9 @@ and every screen spoken in it (ui/i18n.py, App.do_language)."""
 import json
 import random
 import re
+import subprocess
+import sys
+import zipfile
 from html.parser import HTMLParser
 
 import pytest
@@ -292,3 +295,21 @@ def test_the_audits_finding_names_the_liar_in_the_players_language():
     assert error_text(finding) == "Turn 1: Blue's Mine on b8 moved."
     i18n.use("cs")
     assert error_text(finding) == "Kolo 1: Modrý táhl z b8 figurkou, která se nesmí hýbat (Mina)."
+
+
+def test_the_catalogs_are_read_from_the_games_archive_without_unpacking_it(tmp_path):
+    """The published site imports the game from python.zip as it is (zipimport): ui/i18n.py then
+    reads its catalogs through its module's loader, from inside the archive."""
+    archive = tmp_path / "python.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for name in ("ui/__init__.py", "ui/i18n.py", "locale/cs/LC_MESSAGES/messages.mo"):
+            zipped.write(compile_catalogs.ROOT / name, name)
+    check = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from ui import i18n; "
+        "assert i18n.__file__.startswith(sys.argv[1]), i18n.__file__; "
+        "i18n.use('cs'); print(i18n._('New game'))"
+    )
+    done = subprocess.run([sys.executable, "-c", check, str(archive)], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    i18n.use("cs")
+    assert done.stdout.strip() == i18n._("New game") != "New game"

@@ -37,6 +37,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make `tools` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from tools import build
@@ -47,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SUB_PATH = "espionage"
 PAGES = {"app": f"{SUB_PATH}/", "bare": f"{SUB_PATH}/bare.html", "stock": "stock/bare.html"}
 WARM_PAGES = ("app", "bare")
-READY_TIMEOUT_MS = 300_000
+READY_TIMEOUT_MS = 120_000
 
 # performance.now() (ms since navigation start) of each PyScript stage and of class "ready"
 PROBE = """
@@ -80,6 +81,17 @@ document.documentElement.classList.add("ready")
 """
 
 
+def wait_until_ready(page) -> None:
+    """Until <html class="ready">; a start that failed or never ends says how far it got."""
+    try:
+        page.wait_for_selector("html.ready, html.load-failed", state="attached", timeout=READY_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        pass
+    if not page.locator("html.ready").count():
+        said = page.evaluate("[document.getElementById('loading-text')?.textContent, window.__stages]")
+        raise SystemExit(f"bench_start: {page.url} did not get ready: {said}")
+
+
 def visit(context, url: str, rate: float) -> dict:
     page = context.new_page()
     try:
@@ -87,7 +99,7 @@ def visit(context, url: str, rate: float) -> dict:
             cdp = context.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
         page.goto(url)
-        page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT_MS)
+        wait_until_ready(page)
         return page.evaluate(
             "({ready: window.__readyAt, stages: window.__stages,"
             " controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)})"
@@ -102,7 +114,7 @@ def first_visit(context, base: str) -> None:
     screen; the visit ends when <html data-runtime-prepared> says that is over."""
     page = context.new_page()
     page.goto(base + PAGES["app"])
-    page.wait_for_selector("html.ready", state="attached", timeout=READY_TIMEOUT_MS)
+    wait_until_ready(page)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_selector("html[data-runtime-prepared]", state="attached", timeout=READY_TIMEOUT_MS)
     page.close()

@@ -6,8 +6,9 @@ The file list is derived, never written down: the page's own references
 (index.html's href/src, pyscript.toml's interpreter), the runtime files
 tools/vendor.py installs, the PyScript modules reachable from core.js (minus the
 plugins pyscript.toml turns off), and the Python packages tools/gen_files.py
-lists (with the compiled translations). The game's Python travels as one archive (python.zip) that PyScript
-unpacks before main.py runs. The site adds a web app manifest, icons drawn from
+lists (with the compiled translations). The game's Python travels as one archive (python.zip), with
+PyScript's own Python package and bytecode for all of it, which the page imports from without
+unpacking it (publish/python-start.mjs puts it first on sys.path). The site adds a web app manifest, icons drawn from
 the game's own art (ui/render.py) and a Workbox service worker that precaches
 all of it, so the page works offline and at any path (e.g. /espionage/).
 """
@@ -34,11 +35,17 @@ from tools import gen_files, icons, vendor
 ROOT = Path(__file__).resolve().parent.parent
 PUBLISH = ROOT / "publish"
 ARCHIVE = "python.zip"
+PYSCRIPT = "static/vendor/pyscript"
 WORKER = "bot_worker.py"
 NOT_LOADED_BY_BROWSER = {"package.json"}  # in static/vendor/pyodide/ for the record only
 MANIFEST = "manifest.webmanifest"
 WARM_UP = "warm-up.mjs"
 PYTHON_START = "python-start.mjs"  # the site's interpreter module, around the runtime's
+MAIN = "main.py"
+# The site's main.py: the page's code itself travels compiled in the archive (PyScript would
+# compile a script's source at every start).
+MAIN_STUB = '"""The page\'s code: main.py, compiled, in the game\'s archive (tools/build.py)."""\n\nimport main  # noqa: F401\n'
+PAGE_CONFIG = "page.toml"  # the page's PyScript config; pyscript.toml is the computer's worker's
 # PyScript chunks imported on demand: name prefix -> whether this page's config needs it
 LAZY_CHUNKS = {
     "pyodide_graph-": lambda config: bool(config.get("packages")),  # resolves `packages` only
@@ -103,34 +110,61 @@ def module_graph(folder: Path, entry: str, config: dict) -> list[str]:
     return sorted(seen)
 
 
-def write_archive(dest: Path, files: list[str]) -> None:
+def write_archive(dest: Path, files: dict[str, bytes]) -> None:
     """A zip with fixed timestamps, so an unchanged game gives the same bytes (and cache)."""
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name in files:
+        for name, data in sorted(files.items()):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, (ROOT / name).read_bytes())
+            archive.writestr(info, data)
 
 
-def site_config(text: str) -> str:
-    """pyscript.toml for the site: the generated [files] list becomes the one archive, and
-    the interpreter is the site's module around the runtime (publish/python-start.mjs)."""
+def _without_files(text: str, replacement: str) -> str:
     start, stop = text.find(gen_files.BEGIN), text.find(gen_files.END)
     if start < 0 or stop < start:
         raise SystemExit("build: pyscript.toml has no generated [files] block")
-    block = f'# the game\'s Python, unpacked into the working directory\n"./{ARCHIVE}" = "./*"'
-    text = text[:start] + block + text[stop + len(gen_files.END) :]
+    return text[:start] + replacement + text[stop + len(gen_files.END) :]
+
+
+def site_config(text: str) -> str:
+    """The page's config: no [files] (its interpreter, the site's module around the runtime,
+    publish/python-start.mjs, fetches the game's archive alongside the runtime and imports
+    from it as it is)."""
+    text = _without_files(text, "# the game's Python: python.zip, loaded by the interpreter module")
     interpreter = re.compile(r'^interpreter = ".*"$', re.M)
     if not interpreter.search(text):
         raise SystemExit("build: pyscript.toml has no interpreter line")
     return interpreter.sub(f'interpreter = "./{PYTHON_START}"', text, count=1)
 
 
+def worker_config(text: str) -> str:
+    """pyscript.toml for the computer's worker (ui/computer.py names it): the generated [files]
+    list becomes the one archive, as a file that bot_worker.py puts first on sys.path."""
+    return _without_files(text, f'# the game\'s Python, imported from the archive (bot_worker.py)\n"./{ARCHIVE}" = "./{ARCHIVE}"')
+
+
 def site_page(text: str) -> str:
+    """index.html with the site's head, its PyScript config the page's own (PAGE_CONFIG)."""
     head = (PUBLISH / "head.html").read_text(encoding="utf-8").strip()
     if "</head>" not in text:
         raise SystemExit("build: index.html has no </head>")
+    if 'config="./pyscript.toml"' not in text:
+        raise SystemExit('build: index.html has no config="./pyscript.toml"')
+    text = text.replace('config="./pyscript.toml"', f'config="./{PAGE_CONFIG}"', 1)
     return text.replace("</head>", head + "\n</head>", 1)
+
+
+def pyscript_package(folder: Path) -> dict[str, str]:
+    """PyScript's own Python package (pyscript/*.py), exactly as its bundle writes it into the
+    working directory at every start: the site ships it in the game's archive, with bytecode."""
+    for path in sorted(folder.glob("core-*.js")):
+        text = path.read_text(encoding="utf-8")
+        at = text.find('{pyscript:{"')
+        if at >= 0:
+            files, _ = json.JSONDecoder().raw_decode(text, at + len("{pyscript:"))
+            if "__init__.py" in files and all(isinstance(v, str) for v in files.values()):
+                return {f"pyscript/{name}": source for name, source in files.items()}
+    raise SystemExit(f"build: PyScript's Python package not found in {folder}/core-*.js")
 
 
 def copy(rel: str, out: Path) -> None:
@@ -157,7 +191,8 @@ def copy_page_files(tmp: Path) -> str:
             continue
         if ref.endswith(".toml"):
             text = (ROOT / ref).read_text(encoding="utf-8")
-            (tmp / ref).write_text(site_config(text), encoding="utf-8")
+            (tmp / PAGE_CONFIG).write_text(site_config(text), encoding="utf-8")
+            (tmp / ref).write_text(worker_config(text), encoding="utf-8")
             runtime = Path(normalise(tomllib.loads(text)["interpreter"])).parent.as_posix()
             for name in vendor.PYODIDE_FILES:
                 if name not in NOT_LOADED_BY_BROWSER:
@@ -175,13 +210,18 @@ def copy_page_files(tmp: Path) -> str:
 
 
 def add_python(tmp: Path, runtime: str) -> None:
-    """The game's archive, and bytecode for it and for the standard library it imports."""
+    """The game's archive (with PyScript's Python), and bytecode for it and for the standard
+    library it imports."""
     sources = tmp / "sources.zip.tmp"
     files = gen_files.browser_files()
     missing = [name for name in files if not (ROOT / name).is_file()]
     if missing:
         raise SystemExit(f"build: {missing[0]} is missing (./build.sh compiles the translations in locale/ first)")
+    files = {name: (ROOT / name).read_bytes() for name in files}
+    files.update((name, source.encode()) for name, source in pyscript_package(ROOT / PYSCRIPT).items())
+    files[MAIN] = (ROOT / MAIN).read_bytes()
     write_archive(sources, files)
+    (tmp / MAIN).write_text(MAIN_STUB, encoding="utf-8")
     stdlib = tmp / runtime / "python_stdlib.zip"
     node("precompile.mjs", str(sources), str(ROOT / "main.py"), str(tmp / ARCHIVE), str(stdlib), str(stdlib))
     sources.unlink()

@@ -8,6 +8,7 @@ one domain for the interface (``messages``) and one for the rules screen
 language-neutral, so two players in two languages can play by link."""
 
 import gettext
+import io
 from pathlib import Path
 
 LANGUAGES = {
@@ -19,7 +20,7 @@ LANGUAGES = {
     "es": "Español",
 }
 DEFAULT = "en"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = Path(__file__).parent.parent / "locale"  # in the published site, inside the game's archive
 DOMAINS = ("messages", "rules")
 
 _active = gettext.NullTranslations()
@@ -43,10 +44,21 @@ def use(language):
         raise ValueError(f"unsupported language: {language!r}")
     translations = gettext.NullTranslations()
     for domain in reversed(DOMAINS):
-        found = gettext.translation(domain, LOCALE_DIR, [language], fallback=True)
+        found = _catalog(domain, language)
         found.add_fallback(translations)
         translations = found
     _active, _language = translations, language
+
+
+def _catalog(domain, language):
+    """A compiled catalog, read through this module's loader: from the folder in development and
+    tests, from the game's archive (python.zip, imported without unpacking) in the published site."""
+    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.mo"
+    try:
+        data = __loader__.get_data(str(path))
+    except OSError:  # no such catalog (English, the source language): the messages as written
+        return gettext.NullTranslations()
+    return gettext.GNUTranslations(io.BytesIO(data))
 
 
 def language():
