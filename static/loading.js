@@ -1,5 +1,5 @@
 // Loading screen: shows PyScript's start-up stages until Python marks <html class="ready">.
-// Classic script, loaded before PyScript (a module, so deferred): it hears every stage.
+// Deferred classic script, run before handoff.js adds PyScript: it hears every stage.
 (function () {
   "use strict";
   // The player's language before Python runs: the one chosen on this device (kept with the

@@ -20,7 +20,7 @@ def test_runtime_is_local():
     assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     # PyScript starts from static/handoff.js (unless the link goes to an open tab)
-    assert '<script src="./static/handoff.js"></script>' in html
+    assert '<script defer src="./static/handoff.js"></script>' in html
     handoff = (ROOT / "static" / "handoff.js").read_text(encoding="utf-8")
     assert '"./static/vendor/pyscript/core.js"' in handoff
     for text in (html, handoff):
