@@ -80,24 +80,33 @@ IDLE = """async () => {
 }"""
 
 
-def measure(browser, base, match, taps, throttle):
-    """Samples (dicts of milliseconds) of ``taps`` taps on Red's pieces of ``match``."""
+def open_red_board(browser, base, match, throttle, css=""):
+    """A new context's page showing Red's board of ``match`` (stored in its localStorage), ``css``
+    added, the CPU slowed ``throttle`` times and a few taps done: (context, page, Red's pieces)."""
     pieces = movable_pieces(match)
     ui = {"screen": "play", "match": match.id, "side": RED}
     context = browser.new_context(base_url=base, viewport={"width": 1200, "height": 900})
+    context.add_init_script(
+        f"localStorage.setItem({json.dumps(GAME_PREFIX + match.id)}, {json.dumps(match.to_json())});"
+        f"localStorage.setItem({json.dumps(UI_KEY)}, {json.dumps(json.dumps(ui))});"
+    )
+    page = context.new_page()
+    page.goto("./")
+    page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+    page.get_by_role("button", name="Show Red's board", exact=True).click()  # a page load opens at the cover
+    page.wait_for_selector("g.square")
+    if css:
+        page.add_style_tag(content=css)
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    for i in range(WARM_UP_TAPS):
+        page.evaluate(IN_FRAME, pieces[(i // 2) % len(pieces)])
+    return context, page, pieces
+
+
+def measure(browser, base, match, taps, throttle):
+    """Samples (dicts of milliseconds) of ``taps`` taps on Red's pieces of ``match``."""
+    context, page, pieces = open_red_board(browser, base, match, throttle)
     try:
-        context.add_init_script(
-            f"localStorage.setItem({json.dumps(GAME_PREFIX + match.id)}, {json.dumps(match.to_json())});"
-            f"localStorage.setItem({json.dumps(UI_KEY)}, {json.dumps(json.dumps(ui))});"
-        )
-        page = context.new_page()
-        page.goto("./")
-        page.wait_for_selector("html.ready", state="attached", timeout=120_000)
-        page.get_by_role("button", name="Show Red's board", exact=True).click()  # a page load opens at the cover
-        page.wait_for_selector("g.square")
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        for i in range(WARM_UP_TAPS):
-            page.evaluate(IN_FRAME, pieces[(i // 2) % len(pieces)])
         samples = []
         for i in range(taps):
             piece = pieces[(i // 2) % len(pieces)]  # select, then deselect

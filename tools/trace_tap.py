@@ -25,12 +25,10 @@ if __package__ in (None, ""):
 
 from playwright.sync_api import sync_playwright
 
-from espionage.board import RED
-from tools.bench_tap import IN_FRAME, WARM_UP_TAPS
+from tools.bench_tap import IN_FRAME, open_red_board
 from tools.browser import launch_chromium
 from tools.serve import start_in_thread
-from tools.tap_games import movable_pieces, stored_match
-from ui.saves import GAME_PREFIX, UI_KEY
+from tools.tap_games import stored_match
 
 CATEGORIES = "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink,cc"
 
@@ -71,27 +69,11 @@ def main(argv=None):
         match = stored_match(turns, rng)
         if turns == args.turns:
             break
-    pieces = movable_pieces(match)
-    ui = {"screen": "play", "match": match.id, "side": RED}
     base, server = start_in_thread()
     try:
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
-            context = browser.new_context(base_url=base, viewport={"width": 1200, "height": 900})
-            context.add_init_script(
-                f"localStorage.setItem({json.dumps(GAME_PREFIX + match.id)}, {json.dumps(match.to_json())});"
-                f"localStorage.setItem({json.dumps(UI_KEY)}, {json.dumps(json.dumps(ui))});"
-            )
-            page = context.new_page()
-            page.goto("./")
-            page.wait_for_selector("html.ready", state="attached", timeout=120_000)
-            page.get_by_role("button", name="Show Red's board", exact=True).click()
-            page.wait_for_selector("g.square")
-            if args.css:
-                page.add_style_tag(content=args.css)
-            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
-            for i in range(WARM_UP_TAPS):
-                page.evaluate(IN_FRAME, pieces[(i // 2) % len(pieces)])
+            _context, page, pieces = open_red_board(browser, base, match, args.throttle, args.css)
             browser.start_tracing(page=page, categories=CATEGORIES.split(","))
             frames = [page.evaluate(IN_FRAME, pieces[(i // 2) % len(pieces)]) for i in range(args.taps)]
             trace = json.loads(browser.stop_tracing())
