@@ -186,12 +186,13 @@ def test_focus_is_visible_on_the_board_and_on_buttons(page, open_app):
     while page.evaluate(FOCUSED) is None:
         page.keyboard.press("Shift+Tab")
     page.keyboard.press("ArrowUp")
-    ring = page.locator("g.square.cursor .focus-ring")
+    ring = page.locator("svg.board-marks .focus-ring")  # drawn over the board, on the cursor's cell
     assert ring.count() == 1 and ring.is_visible()
+    assert ring.get_attribute("data-at") == page.get_attribute("g.square.cursor", "data-square")
     rng = random.Random(1)
     for key in rng.choices(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"], k=6):
         page.keyboard.press(key)
-        assert page.evaluate(FOCUSED) == page.get_attribute("g.square.cursor", "data-square")
+        assert page.evaluate(FOCUSED) == page.get_attribute("g.square.cursor", "data-square") == ring.get_attribute("data-at")
     assert page.locator("g.square[tabindex='0']").count() == 1  # one tab stop: a roving tabindex
 
 

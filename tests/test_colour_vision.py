@@ -68,15 +68,22 @@ def square_marks(svg, name):
     return cell
 
 
+def tap_marks(svg, name):
+    """The marks of a tap drawn over square ``name`` (ui/render.marks_svg)."""
+    return [e for e in ET.fromstring(svg).iter() if e.get("data-at") == name]
+
+
 def test_targets_selection_and_the_last_turn_have_shapes_not_only_colours():
     letters = [None] * 100
     letters[34], letters[45], letters[44] = "K", "c", "?"
     svg = board_svg(BoardPicture(letters=tuple(letters), unknown_side=1, selected=34,
                                  targets=frozenset({24, 44}), last_turn=("f5-f6",)))
-    uses = {name: [u.get("href") for u in square_marks(svg, name).iter(NS + "use")] for name in ("e3", "e5")}
-    assert "#hint-move" in uses["e3"] and "#hint-attack" in uses["e5"]  # a dot, or corners
-    selected = square_marks(svg, "e4").find(f"{NS}rect[@class='sel']")
-    assert float(selected.get("stroke-width")) >= 4  # an outline, not a tint only
+    (move,), (attack,) = tap_marks(svg, "e3"), tap_marks(svg, "e5")
+    assert move.get("class") == "hint move" and move.find(f"{NS}circle") is not None  # a dot
+    assert attack.get("class") == "hint attack" and attack.get("d").count("z") == 4  # or four corners
+    (selected,) = tap_marks(svg, "e4")
+    assert selected.get("class") == "sel" and selected.get("fill") == "none"  # an outline, not a tint
+    assert max(float(r.get("stroke-width")) for r in selected) >= 4
     edges = {name: square_marks(svg, name).find(f"{NS}rect[@class='last-edge']") for name in ("f5", "f6")}
     assert edges["f5"].get("stroke-dasharray") != edges["f6"].get("stroke-dasharray")  # from, to
     assert ET.fromstring(svg).find(f".//{NS}path[@class='last-move']") is not None  # and an arrow

@@ -40,7 +40,7 @@ def test_unchanged_markup_needs_no_patch():
     assert diff(app.html(), app.html()) == []
 
 
-def test_selecting_a_piece_patches_only_its_square_and_the_squares_it_may_reach():
+def test_selecting_a_piece_redraws_only_the_marks_over_the_board():
     app = to_play(seed=3)
     view = app.view()
     piece = next(m.from_square for m in view.legal_moves())
@@ -53,9 +53,14 @@ def test_selecting_a_piece_patches_only_its_square_and_the_squares_it_may_reach(
     patches = diff(before, after)
     reach = {view_name(sq) for sq in app.targets()}
     assert reach
-    # the board: only those squares; off the board, only the panel's line naming the selection
+    # the squares: only those, and only what they say (classes, accessible names), none drawn again
     assert squares_patched(before, patches) == {name, None} | reach
-    assert all(element_at(before, p.path[:3]).startswith('<div class="panel"') for p in patches if not on_board(before, p))
+    assert {p.kind for p in patches if on_board(before, p)} == {"attrs"}
+    # off the squares: the marks laid over the board, and the panel's line naming the selection
+    marks, panel = '<svg xmlns="http://www.w3.org/2000/svg" class="board-marks"', '<div class="panel"'
+    off = [p for p in patches if not on_board(before, p)]
+    assert sum(element_at(before, p.path).startswith(marks) for p in off) == 1
+    assert all(element_at(before, p.path).startswith(marks) or element_at(before, p.path[:3]).startswith(panel) for p in off)
     assert apply(before, patches) == after
     tap(app, name)
     assert squares_patched(after, diff(after, app.html())) == {name, None} | reach
@@ -89,7 +94,8 @@ def test_a_board_screen_keeps_its_parts_so_its_markup_is_not_read_again():
     assert isinstance(markup, Element)
     (layout,) = markup.content.items
     wrap, panel = layout.content.items
-    (board,) = wrap.content.items
+    board, marks = wrap.content.items
+    assert marks.startswith('<svg xmlns="http://www.w3.org/2000/svg" class="board-marks"')
     rows = [part for part in board.content.items if part.startswith(ROW_START)]
     squares = [square for row in rows for square in row.content.items if square.startswith(SQUARE_START)]
     assert len(rows) == 10 and len(squares) == 100

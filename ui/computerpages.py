@@ -30,7 +30,6 @@ from .pages import (
     side_name,
     variant_fields,
 )
-from .render import board_svg
 from .words import kind_name, piece
 
 
@@ -133,7 +132,7 @@ def _play(app):
         f'<p class="hint fairness">{escape(_(FAIRNESS))}</p>'
     )
     panel.append(_removed_trays(view))
-    return _board_screen("play", board_svg(picture), Parts(panel), app)
+    return _board_screen("play", picture, Parts(panel), app)
 
 
 # -- the end --------------------------------------------------------------------------

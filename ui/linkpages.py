@@ -31,7 +31,7 @@ from .pages import (
     side_name,
     variant_fields,
 )
-from .render import BoardPicture, board_svg
+from .render import BoardPicture
 from .words import describe, outcome_text
 
 KIND_TEXT = {
@@ -241,7 +241,7 @@ def _play(app):
         + "</div>"
     )
     panel.append(_removed_trays(view))
-    return _board_screen("play", board_svg(picture), Parts(panel), app)
+    return _board_screen("play", picture, Parts(panel), app)
 
 
 def _link_send(app):
@@ -267,7 +267,6 @@ def _link_send(app):
         f'<p class="hint">{escape(hint)}</p>',
     ]
     view = seat.view()
-    svg = ""
     if view is not None:
         done = [e for e in view.last_turn if e.side == side]
         panel.append(_events_list(done, _("What happened"), side, view.letters))
@@ -278,7 +277,7 @@ def _link_send(app):
         mine = tuple(e.move for e in view.pending if not e.attack) or tuple(
             e.move for e in view.last_turn if e.side == side
         )
-        svg = board_svg(_seat_picture(app, view, last_turn=mine, pending_fights=view.pending_fights))
+        picture = _seat_picture(app, view, last_turn=mine, pending_fights=view.pending_fights)
     panel.append(
         '<div class="actions secondary">'
         + (resign_control(app.confirm == "resign") if seat.joined else "")
@@ -288,7 +287,7 @@ def _link_send(app):
     )
     if view is not None:
         panel.append(_removed_trays(view))
-        return _board_screen("link-send", svg, "".join(panel), app)
+        return _board_screen("link-send", picture, "".join(panel), app)
     return _screen("link-send", '<div class="narrow">' + "".join(panel) + "</div>", app)
 
 
@@ -409,7 +408,7 @@ def _link_spectate(app):
         + "</div>"
         + _removed_trays(view)
     )
-    return _board_screen("link-spectate", board_svg(picture), panel, app)
+    return _board_screen("link-spectate", picture, panel, app)
 
 
 def _link_restore(app):

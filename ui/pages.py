@@ -14,7 +14,7 @@ from espionage.pieces import KINDS, letter_of
 from . import keyboard
 from .i18n import LANGUAGES, _, language, ngettext
 from .markup import Element, Elements, Parts
-from .render import BoardPicture, board_svg, piece_svg
+from .render import BoardPicture, board_svg, marks_svg, piece_svg
 from .words import boards_after, describe, kind_name, outcome_text, selection, side_name
 
 SCREENS = ("home", "new", "options", "setup", "cover", "play", "results", "over", "history")
@@ -294,14 +294,14 @@ def _setup(app, note="", ready_action="ready"):
         + "</details>"
         + '<div class="actions secondary">' + button(_("Home"), "home", cls="quiet") + "</div>"
     )
-    return _board_screen("setup", board_svg(picture), panel, app)
+    return _board_screen("setup", picture, panel, app)
 
 
-def _board_screen(name, svg, panel, app):
+def _board_screen(name, picture, panel, app):
     # the message first: on a tablet held upright the panel starts right under the board
     # (built element by element, so that ui/patch.py compares the board square by square)
     keys = f'<p class="hint key-hint">{escape(keyboard.hint(name))}</p>'
-    wrap = Element('<div class="board-wrap">', Elements((svg,)) if isinstance(svg, Element) else svg, "div")
+    wrap = Element('<div class="board-wrap">', Elements((board_svg(picture, tap_marks=False), marks_svg(picture))), "div")
     head = (_rules_button(), _message(app))
     content = Parts((*head, *panel.parts, keys)) if isinstance(panel, Parts) else "".join((*head, panel, keys))
     body = Elements((wrap, Element('<div class="panel">', content, "div")))
@@ -498,7 +498,7 @@ def _play(app):
     panel.append(planned_line(app, match.variant.moves_per_turn))
     panel.append(_play_actions(bool(app.planned), app.turn_complete, match.draw_offer is not None, app.confirm == "resign"))
     panel.append(_removed_trays(view))
-    return _board_screen("play", board_svg(picture), Parts(panel), app)
+    return _board_screen("play", picture, Parts(panel), app)
 
 
 @kept
@@ -534,7 +534,7 @@ def _results(app):
         + "</p>"
         + _removed_trays(view)
     )
-    return _board_screen("results", board_svg(picture), panel, app)
+    return _board_screen("results", picture, panel, app)
 
 
 # -- the move list -----------------------------------------------------------------------
@@ -593,7 +593,7 @@ def _history(app):
         + "</div>"
         + turn_list(live.events, side, step)
     )
-    return _board_screen("history", board_svg(picture), panel, app)
+    return _board_screen("history", picture, panel, app)
 
 
 # -- game over -------------------------------------------------------------------------
@@ -665,4 +665,4 @@ def over(app, extras=""):
         + _removed_trays(view)
         + every_turn
     )
-    return _board_screen("over", board_svg(picture), panel, app)
+    return _board_screen("over", picture, panel, app)

@@ -52,7 +52,7 @@ from .keyboard import start as keyboard_start
 from .markup import Element, Elements
 from .words import YOUR_PIECES, kind_with_rank, piece
 
-__all__ = ["BoardPicture", "board_svg", "piece_svg", "square_at", "square_origin"]
+__all__ = ["BoardPicture", "board_svg", "marks_svg", "piece_svg", "square_at", "square_origin"]
 
 RED, BLUE = 0, 1
 # How a piece is named on the board, by side ("Red Captain (3)") and unknown ("Red piece (unknown)").
@@ -215,15 +215,6 @@ DRAWINGS = {
         '<ellipse cx="50" cy="37" rx="13" ry="4.5" fill="#ff5a1f"/>'
         '<path d="M40 38Q45 50 39 62Q46 57 47 67Q51 52 55 60Q54 47 60 38Z" fill="#ff8f1f"/>'
     ),
-    "hint-move": f'<circle cx="50" cy="50" r="19" fill="{HINT}" fill-opacity=".85" stroke="#fff" stroke-width="4"/>',
-    "hint-attack": (
-        f'<path d="M0 0h32L0 32zM100 0v32L68 0zM100 100h-32L100 68zM0 100v-32L32 100z" fill="{HINT}" '
-        'fill-opacity=".85"/>'
-    ),
-    "focus-ring": (
-        '<rect x="5" y="5" width="90" height="90" rx="8" fill="none" stroke="#fff" stroke-width="10"/>'
-        '<rect x="5" y="5" width="90" height="90" rx="8" fill="none" stroke="#111" stroke-width="5"/>'
-    ),
 }
 for _letter, _kind in KINDS.items():
     if _kind.is_soldier:
@@ -336,11 +327,13 @@ def _arrow(a, b, bottom, shaft, head_w, head_l, start, end):
     return "M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in pts) + "Z"
 
 
-def board_svg(picture: BoardPicture, area=None) -> str:
+def board_svg(picture: BoardPicture, area=None, tap_marks=True) -> str:
     """The whole board as an ``<svg>`` element (a string of well-formed XML).
 
     ``area``, two opposite corner squares, draws only that rectangle of the board,
-    with its own labels: the small boards of the rules' diagrams."""
+    with its own labels: the small boards of the rules' diagrams. ``tap_marks`` False
+    leaves out what a tap changes (the selection, where it may go, the keyboard
+    cursor's ring): the page draws them apart, in :func:`marks_svg` over the board."""
     letters = tuple(picture.letters)
     if len(letters) != SIZE * SIZE:
         raise ValueError(f"a board picture needs 100 letters, not {len(letters)}")
@@ -381,10 +374,9 @@ def board_svg(picture: BoardPicture, area=None) -> str:
             for sq in in_area
         ]
         part = f' part" data-area="{square_name(min(area))}-{square_name(max(area))}'  # closes the class attribute
-    vb = f"{x0 + VIEWBOX[0]} {y0 + VIEWBOX[1]} {width + VIEWBOX[2] - BOARD} {height + VIEWBOX[3] - BOARD}"
     tag = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board bottom-{SIDE_CLASSES[bottom]}{part}" '
-        f'viewBox="{vb}" width="100%" height="100%" font-family="{FONT}" '
+        f'viewBox="{_viewbox(x0, y0, width, height)}" width="100%" height="100%" font-family="{FONT}" '
         f'role="grid" aria-label="{escape(board_name(bottom))}">'
     )
     out = [
@@ -393,6 +385,8 @@ def board_svg(picture: BoardPicture, area=None) -> str:
     ]
     columns = width // CELL  # the grid's rows, each an element of its squares (for ui/patch.py)
     out += [_row(squares[i : i + columns]) for i in range(0, len(squares), columns)]
+    if tap_marks:
+        out.append(f'<g class="marks" pointer-events="none">{_marks(picture, bottom)}</g>')
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
     out.append(_layer("last-moves", (
         f'<path class="last-move" d="{_arrow(m.from_square, m.to_square, bottom, 9, 28, 20, 32, 40)}" '  # clear of both pieces
@@ -414,6 +408,59 @@ def board_svg(picture: BoardPicture, area=None) -> str:
     out.append(_fight_marks(picture.fights, bottom))
     out.append(labels)
     return _kept_board(tag, out)
+
+
+def _viewbox(x0, y0, width, height):
+    """The viewBox of a drawn rectangle of the board, with room for its labels."""
+    return f"{x0 + VIEWBOX[0]} {y0 + VIEWBOX[1]} {width + VIEWBOX[2] - BOARD} {height + VIEWBOX[3] - BOARD}"
+
+
+def marks_svg(picture: BoardPicture) -> str:
+    """What a tap changes on the board, as an ``<svg>`` the page lays over it (same
+    viewBox, no pointer events): the selected piece's frame, a dot on each square it
+    may move to or corners on each it may attack, and the keyboard cursor's ring.
+
+    Apart from the board, a tap that selects a piece redraws these few shapes only,
+    not the hundred squares under them. The squares still say what they are
+    (``selected``, ``target``, ``cursor`` classes and their accessible names); a mark
+    names its square in ``data-at``."""
+    bottom = 1 if picture.bottom else 0
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-marks" viewBox="{_viewbox(0, 0, BOARD, BOARD)}" '
+        f'width="100%" height="100%" aria-hidden="true" pointer-events="none">{_marks(picture, bottom)}</svg>'
+    )
+
+
+def _marks(picture, bottom):
+    out = []
+    if picture.selected is not None:
+        x, y = square_origin(picture.selected, bottom)
+        out.append(
+            f'<g class="sel" data-at="{square_name(picture.selected)}" fill="none">'
+            f'<rect x="{x + 5}" y="{y + 5}" width="90" height="90" rx="6" stroke="{SELECTED}" stroke-width="9"/>'
+            f'<rect x="{x + 1}" y="{y + 1}" width="98" height="98" rx="8" stroke="#8a5a00" stroke-width="2"/></g>'
+        )
+    for sq in sorted(picture.targets):
+        x, y = square_origin(sq, bottom)
+        if picture.letters[sq] is None:
+            out.append(
+                f'<g class="hint move" data-at="{square_name(sq)}">'
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{HINT}" fill-opacity=".16"/>'
+                f'<circle cx="{x + 50}" cy="{y + 50}" r="19" fill="{HINT}" fill-opacity=".85" stroke="#fff" stroke-width="4"/></g>'
+            )
+        else:  # corners, clear of the piece
+            out.append(
+                f'<path class="hint attack" data-at="{square_name(sq)}" fill="{HINT}" fill-opacity=".85" '
+                f'd="M{x} {y}h32l-32 32zM{x + 100} {y}v32l-32-32zM{x + 100} {y + 100}h-32l32-32zM{x} {y + 100}v-32l32 32z"/>'
+            )
+    if picture.cursor is not None:
+        x, y = square_origin(picture.cursor, bottom)
+        out.append(
+            f'<g class="focus-ring" data-at="{square_name(picture.cursor)}" fill="none">'
+            f'<rect x="{x + 5}" y="{y + 5}" width="90" height="90" rx="8" stroke="#fff" stroke-width="10"/>'
+            f'<rect x="{x + 5}" y="{y + 5}" width="90" height="90" rx="8" stroke="#111" stroke-width="5"/></g>'
+        )
+    return "".join(out)
 
 
 _last_rows = {}
@@ -595,21 +642,10 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks, language):
             f'<rect class="last-edge" x="5" y="5" width="90" height="90" fill="none" stroke="{LAST}" '
             f'stroke-width="5" stroke-dasharray="{dashes}"/>'
         )
-    if selected:
-        parts.append(
-            f'<rect class="sel" x="3" y="3" width="94" height="94" rx="4" fill="{SELECTED}" fill-opacity=".7" '
-            'stroke="#e09a00" stroke-width="6"/>'
-        )
-    if target and not has_piece:
-        parts.append(f'<rect class="reach" width="{CELL}" height="{CELL}" fill="{HINT}" fill-opacity=".16"/>')
     if is_volcano:
         parts.append('<use class="volcano-art" href="#volcano"/>')
     elif has_piece:
         parts.append(_piece_markup(letter, side, unmasked, how))
-    if target:
-        parts.append(f'<use class="hint" href="#hint-{"attack" if has_piece else "move"}"/>')
-    if cursor:
-        parts.append('<use class="focus-ring" href="#focus-ring"/>')
     parts.append("</g>")
     return "".join(parts)
 
