@@ -1,8 +1,9 @@
 """The browser binding: DOM events in, ``App.html()`` out (what changed: ui/patch.py). Every decision is in ui/."""
 
 import asyncio
+import traceback
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from espionage.board import parse_square
@@ -55,12 +56,13 @@ def render(whole=False):
     """Put the app's markup on the page, changing only the elements that changed
     (all of them, ``whole``, for a new link: like a page load, it starts afresh)."""
     markup = app.html()
+    drawn, drawn_marks[0] = drawn_marks[0], None
     if whole:
         root.innerHTML = markup
         shown["markup"] = markup
         return
     try:
-        patches = diff(shown["markup"], markup)
+        patches = [p for p in diff(shown["markup"], markup) if p.markup != drawn]
         if patches:
             put_patches(root, as_json(patches))
     except Exception as e:  # the page was not what the patches expect: write it whole
@@ -124,9 +126,29 @@ put_patches = window.Function("root", "patches", """
 """)
 
 
+later = []  # work waiting for the next frame to be drawn, in the order it came
+
+
+def _run_later():
+    waiting = later[:]
+    later.clear()  # taken at once: work that fails leaves nothing stuck for the frames after
+    for work in waiting:
+        try:
+            work()
+        except Exception:
+            window.console.error(traceback.format_exc())
+
+
+_run_later_js = create_proxy(_run_later)
+_after_next_frame = create_proxy(lambda _time: window.setTimeout(_run_later_js, 0))
+
+
 def after_frame(work):
-    """Run ``work`` once the next frame is drawn: what the page does not show waits for it."""
-    window.requestAnimationFrame(create_once_callable(lambda _time: window.setTimeout(create_once_callable(work), 0)))
+    """Run ``work`` once the next frame is drawn: what the page does not show waits for it.
+    The work of one frame goes in one task, asked for once (each call into the page costs a tablet)."""
+    later.append(work)
+    if len(later) == 1:
+        window.requestAnimationFrame(_after_next_frame)
 
 
 app.defer = after_frame
@@ -136,6 +158,32 @@ def dispatch(action, arg="", value="", whole=False):
     finish_motion()  # the page is back in its final state before it is patched
     reading = app.rules_open
     app.dispatch(action, arg, value)
+    if app.tap_marks is not None and not whole and draw_marks(app.tap_marks):
+        if not settling[0]:  # the rest of the page (the squares' names, the panel) a frame later
+            settling[0] = True
+            after_frame(lambda: settle(reading) if settling[0] else None)
+        return
+    settle(reading, whole)
+
+
+settling = [False]  # the marks of a tap are drawn, and the rest of the page not yet
+drawn_marks = [None]  # the marks a tap drew, which the page's next patches need not draw again
+
+
+def draw_marks(markup):
+    """Draw a tap's marks over the board at once (a tablet draws these few shapes within
+    the tap's frame, where a whole render would take two or three)."""
+    overlay = root.querySelector("svg.board-marks")
+    if overlay is None:
+        return False
+    overlay.innerHTML = markup[markup.index(">") + 1 : markup.rindex("<")]  # the same <svg>: the board's box stays laid out
+    drawn_marks[0] = markup
+    return True
+
+
+def settle(reading, whole=False):
+    """The whole page after an action: patched to the app's markup, then told what changed."""
+    settling[0] = False
     render(whole)
     if app.rules_open != reading:
         scroll_for_rules()

@@ -30,6 +30,7 @@ from .computer import ComputerMatch, ComputerPlay, load_computer_matches
 from .errors import error_text
 from .i18n import _
 from .linkplay import LinkPlay
+from .render import BoardPicture, marks_svg
 from .saves import (
     UI_KEY,
     Match,
@@ -70,6 +71,10 @@ class App(LinkPlay, ComputerPlay):
         self.options = Variant()
         self.motion = ()
         self.announcement = ""  # what the action just dispatched changed, for a screen reader
+        self.tap_marks = None
+        """After a tap that changed nothing drawn but the marks over the board (a piece
+        selected or let go): those marks' markup (ui.render.marks_svg, as in ``html()``),
+        which the browser binding draws in the tap's frame, the rest of the page after it."""
         self.defer = None
         """How to run work that the page does not show, once the tap's frame is drawn
         (the browser binding sets it; None: at once)."""
@@ -176,8 +181,10 @@ class App(LinkPlay, ComputerPlay):
         self.message = "" if action not in ("key", "cursor") else self.message
         self.motion = ()  # what the board binding animates after this action (ui.motion)
         before = accessible.snapshot(self)
+        drawn = self._board_drawn() if action == "square" else None
         # A handler that reads a form field (a setup name, how a link came) takes it second.
         handler(arg, value) if handler.__code__.co_argcount == 3 else handler(arg)
+        self.tap_marks = self._tap_marks() if drawn is not None and drawn == self._board_drawn() else None
         if self.rules_open:
             self.motion = ()  # no board on the page to animate
         self.announcement = accessible.announcement(before, self)
@@ -185,6 +192,21 @@ class App(LinkPlay, ComputerPlay):
 
     def html(self):
         return page.render(self)
+
+    def _board_drawn(self):
+        """What a play board shows but the marks of a tap (None off the play board): a tap
+        that leaves it as it was changed the selection only."""
+        if self.screen != "play" or self.rules_open:
+            return None
+        return self.match, self.side, tuple(self.planned)
+
+    def _tap_marks(self):
+        """The marks over the play board, drawn as the play screen draws them."""
+        picture = BoardPicture(
+            letters=self.planned_letters()[0], bottom=self.bottom, selected=self.selected,
+            targets=self.targets(), cursor=self.cursor,
+        )
+        return marks_svg(picture)
 
     def title(self):
         """The page's title, in the player's language."""

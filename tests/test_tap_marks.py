@@ -1,0 +1,79 @@
+"""A tap that only selects draws its marks alone (``App.tap_marks``), exactly as the page draws them.
+
+The browser binding draws ``tap_marks`` over the board within the tap's frame and
+patches the rest of the page a frame later, so the two must agree: the marks are
+those of the next ``html()``, and nothing else drawn on the board changed.
+"""
+
+import random
+import re
+
+import pytest
+
+from espionage.board import square_name
+from tests import test_computer, test_link_app
+from tests.test_app import tap, to_play
+
+MARKS = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" class="board-marks".*?</svg>')
+BOARD = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" class="espionage-board.*?</svg>(?=<svg)')
+SQUARE_TAG = re.compile(r'<g class="square [^>]*>')
+
+
+def drawn(html):
+    """The board as drawn, without what a square only says (its classes and accessible name)."""
+    return SQUARE_TAG.sub("<g>", BOARD.search(html).group(0))
+
+
+def pass_and_play(seed):
+    return to_play(seed=seed)
+
+
+def computer(seed):
+    app, _worker = test_computer.to_play(seed=seed)
+    return app
+
+
+def computer_as_blue(seed):  # Blue's board is drawn turned round
+    app, _worker = test_computer.to_play(seed=seed, colour="blue")
+    return app
+
+
+def link(seed):
+    red, _blue = test_link_app.start("sealed", red_seed=seed, blue_seed=seed + 1)
+    return red
+
+
+@pytest.mark.parametrize("mode", [pass_and_play, computer, computer_as_blue, link])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_tap_that_only_selects_draws_the_marks_the_page_draws(mode, seed):
+    app = mode(seed)
+    rng = random.Random(seed)
+    assert app.screen == "play"
+    quick = planned = 0
+    for _ in range(80):
+        before = app.html()
+        pieces = sorted({m.from_square for m in app.next_moves()})
+        targets = sorted(app.targets())
+        squares = pieces * 3 + targets + [rng.randrange(100)]
+        if app.turn_complete:
+            app.dispatch("undo")  # and tap on: the same turn, other choices
+            continue
+        tap(app, square_name(rng.choice(squares)))
+        after = app.html()
+        if app.tap_marks is None:  # a move planned: the board is drawn again, marks and all
+            planned += 1
+            assert drawn(after) != drawn(before)
+        else:
+            quick += 1
+            assert app.tap_marks == MARKS.search(after).group(0)
+            assert drawn(after) == drawn(before)
+    assert quick > 10 and planned >= 1
+
+
+def test_only_a_tap_on_the_play_board_is_drawn_apart():
+    app = to_play()
+    app.dispatch("key", "ArrowUp")
+    assert app.tap_marks is None  # the keyboard moves the focus too: drawn whole
+    app.dispatch("history")
+    tap(app, "a1")
+    assert app.tap_marks is None
