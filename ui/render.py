@@ -30,6 +30,12 @@ The markup is a contract other code relies on:
 - a fight of the turn shown is ``<g class="fight" data-fight="e5" data-fallen="s">``
   in ``<g class="fights">``: the piece that fell (removed pieces are known to both
   players), crossed out.
+- the marks of a tap are drawn over everything, each naming its square in
+  ``data-at``: ``<g class="sel">`` (the selected piece's frame), ``<g class="hint
+  move">`` (a dot on an empty square it may go to), ``<path class="hint attack">``
+  (corners on a piece it may attack), ``<g class="focus-ring">`` (the keyboard
+  cursor). The page draws them in their own ``<svg class="board-marks">``
+  (:func:`marks_svg`), the rules' diagrams in ``<g class="marks">`` in the board.
 
 Coordinates: the board is 1000 x 1000 user units (100 per square) in a viewBox
 with a margin for the file and rank labels, so the SVG scales to any width.
