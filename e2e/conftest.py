@@ -140,6 +140,21 @@ def open_app_page(page, url_suffix: str = "") -> None:
         )
 
 
+SETTLED = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))"
+
+
+def settled(page) -> None:
+    """Wait for what a tap left for after its frame (main.after_frame): a tap that only
+    selects a piece draws its marks at once, the squares' names and the panel a frame later."""
+    page.evaluate(SETTLED)
+
+
+def tap_square(page, name: str) -> None:
+    """Tap a board square as a player does, then look: once the page has settled."""
+    page.click(f'g.square[data-square="{name}"]')
+    settled(page)
+
+
 @pytest.fixture
 def open_app():
     """The helper open_app(page, url_suffix="")."""

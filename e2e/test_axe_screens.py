@@ -8,6 +8,8 @@ violation fails the test with axe's own report of it.
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from e2e.conftest import settled, tap_square
+
 BLOCKING = ("serious", "critical")
 
 axe = Axe()
@@ -34,6 +36,7 @@ def plan_a_move(page):
     """Select a piece of the side to move that has somewhere to go."""
     for square in page.locator("g.square:has(g.piece.red)").all():
         square.click()
+        settled(page)
         if page.locator("g.square.target").count():
             break
         page.keyboard.press("Escape")
@@ -56,9 +59,9 @@ def test_pass_and_play_screens(scheme_page, open_app):
     assert_accessible(page, "options")
     click(page, "Start")
     assert_accessible(page, "setup")
-    page.locator('g.square[data-square="a1"]').click()  # a piece picked in the tray, placed
+    tap_square(page, "a1")  # a piece picked in the tray, placed
     click(page, "Random setup")
-    page.locator('g.square[data-square="a1"]').click()  # selected for a swap
+    tap_square(page, "a1")  # selected for a swap
     assert_accessible(page, "setup")
     click(page, "Ready")
     assert_accessible(page, "cover")

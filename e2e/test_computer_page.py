@@ -7,6 +7,7 @@ import json
 import random
 import time
 
+from e2e.conftest import tap_square
 from espionage.board import square_name
 from ui.computer import COMPUTER_PREFIX, ComputerMatch
 
@@ -61,8 +62,8 @@ def pick(view, moves, rng):
 
 def tap_move(page, move):
     fr, to = square_name(move.from_square), square_name(move.to_square)
-    page.click(f'g.square[data-square="{fr}"]')
-    page.click(f'g.square[data-square="{to}"]')
+    tap_square(page, fr)
+    tap_square(page, to)
 
 
 def plan_turn(page, rng):
@@ -110,11 +111,13 @@ def test_a_game_against_level_1_played_to_the_end_by_tapping(page, open_app):
     print(f"\nlevel 1 game: {turns} turns, {outcome}")
 
 
-TAP = """(name) => {
+TAP = """async (name) => {
     const square = document.querySelector(`g.square[data-square="${name}"]`);
     const start = performance.now();
     square.dispatchEvent(new MouseEvent("click", {bubbles: true}));
-    const took = performance.now() - start;  // the page's whole answer: the app's decision and the new markup
+    // the page's whole answer: the app's decision, the marks at once, the message once the tap's frame is drawn
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    const took = performance.now() - start;
     return [took, document.querySelector(".message")?.textContent ?? "",
             document.querySelector(".computer-state")?.dataset.state ?? ""];
 }"""

@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from e2e.conftest import tap_square
 from espionage import record
 from espionage.board import square_name
 from tests.helpers import english_words
@@ -110,8 +111,8 @@ def tap_turn(phone, viewer="red"):
         if not moves:
             break
         move = moves[0]
-        phone.page.click(f'g.square[data-square="{square_name(move.from_square)}"]')
-        phone.page.click(f'g.square[data-square="{square_name(move.to_square)}"]')
+        tap_square(phone.page, square_name(move.from_square))
+        tap_square(phone.page, square_name(move.to_square))
         planned.append(move)
     return planned
 
@@ -237,8 +238,8 @@ def test_switching_the_language_mid_game_keeps_the_board_and_the_planned_move(ph
     set_up_pass_and_play(phone)
     view = phone.game().view("red")
     move = view.legal_moves()[0]
-    phone.page.click(f'g.square[data-square="{square_name(move.from_square)}"]')
-    phone.page.click(f'g.square[data-square="{square_name(move.to_square)}"]')
+    tap_square(phone.page, square_name(move.from_square))
+    tap_square(phone.page, square_name(move.to_square))
     pieces = phone.page.evaluate(PIECES)
     assert phone.page.locator(f'[data-move="{move}"]').count() == 1
     phone.page.select_option("#language", "es")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from e2e.conftest import tap_square
 from espionage.board import parse_square, square_name
 from espionage.pieces import KINDS
 from espionage.sealed import Seat
@@ -161,7 +162,7 @@ def choose_move(device, forward, rng):
     best = None
     for _, sq in sorted(candidates, reverse=True)[:10]:
         if page.locator(f'g.square.selected[data-square="{sq}"]').count() == 0:
-            page.click(f'g.square[data-square="{sq}"]')
+            tap_square(page, sq)
         for t, (_, target) in device.board().items():
             if target:
                 score = (shown[t][0] is not None) * 10 + (parse_square(t) // 10 - parse_square(sq) // 10) * forward
@@ -180,8 +181,8 @@ def play_turn(device, forward, rng):
             break
         _, sq, target = choice
         if page.locator(f'g.square.selected[data-square="{sq}"]').count() == 0:
-            page.click(f'g.square[data-square="{sq}"]')
-        page.click(f'g.square[data-square="{target}"]')
+            tap_square(page, sq)
+        tap_square(page, target)
         if page.get_by_role("button", name="Submit turn", exact=True).is_enabled():
             break
     device.click("Submit turn")

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from e2e.conftest import tap_square
 from espionage import record
 from espionage.board import SIDES, square_name
 from espionage.pieces import KINDS
@@ -101,10 +102,10 @@ def pick(view, moves, rng):
 def tap_move(page, move):
     """Tap the piece, check its lit squares, tap the destination."""
     fr, to = square_name(move.from_square), square_name(move.to_square)
-    page.click(f'g.square[data-square="{fr}"]')
+    tap_square(page, fr)
     assert page.locator(f'g.square.selected[data-square="{fr}"]').count() == 1
     assert page.locator(f'g.square.target[data-square="{to}"]').count() == 1
-    page.click(f'g.square[data-square="{to}"]')
+    tap_square(page, to)
 
 
 def play_turn(page, viewer, rng):
@@ -176,13 +177,13 @@ def test_taps_that_move_nothing_say_why(page, open_app):
         kind = game.kind_at(sq)
         taps.append((square_name(sq), reasons.get(kind, f"Your {KINDS[kind].name} has nowhere to go now.")))
     for name, reason in taps:
-        page.click(f'g.square[data-square="{name}"]')
+        tap_square(page, name)
         assert page.locator(".message").inner_text() == reason
         assert board_markup(page) == before
     first = min(movable)
-    page.click(f'g.square[data-square="{square_name(first)}"]')
-    page.click(f'g.square[data-square="{square_name(view.targets(first)[0])}"]')
-    page.click(f'g.square[data-square="{square_name(view.targets(first)[0])}"]')
+    tap_square(page, square_name(first))
+    tap_square(page, square_name(view.targets(first)[0]))
+    tap_square(page, square_name(view.targets(first)[0]))
     assert page.locator(".message").inner_text() == "Each turn moves two different pieces: this one already moved."
 
 
@@ -471,7 +472,7 @@ def test_a_move_slides_and_a_tap_during_the_replay_finishes_it(page, open_app):
     assert page.locator('g.piece[style*="hidden"]').count() == 2
     game, _ = saved_game(page)
     piece = game.view("blue").legal_moves()[0].from_square
-    page.click(f'g.square[data-square="{square_name(piece)}"]')  # a tap during the replay
+    tap_square(page, square_name(piece))  # a tap during the replay
     assert page.locator(f'g.square.selected[data-square="{square_name(piece)}"]').count() == 1
     assert page.locator(".motion-overlay").count() == 0
     assert page.locator('g.piece[style*="hidden"]').count() == 0

@@ -9,6 +9,7 @@ and an open section of the panel survive taps that do not change them.
 
 import random
 
+from e2e.conftest import settled, tap_square
 from e2e.test_pass_and_play import click, saved_game
 
 SAME_AS_FULL_RENDER = """() => {
@@ -39,7 +40,7 @@ def assert_same_as_full_render(page, step):
 
 
 def tap(page, square):
-    page.click(f'g.square[data-square="{square}"]')
+    tap_square(page, square)
 
 
 def test_patched_page_equals_full_render_through_setup_and_play(page, open_app):
@@ -98,6 +99,42 @@ def test_patched_page_equals_full_render_through_setup_and_play(page, open_app):
     click(page, "First")
     click(page, "Forward")
     assert_same_as_full_render(page, "replay")
+
+
+IN_THE_TAPS_TASK = """(name) => {
+  document.querySelector(`g.square[data-square="${name}"]`).dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  return {
+    marks: [...document.querySelectorAll("svg.board-marks [data-at]")].map((m) => `${m.getAttribute("class")} ${m.dataset.at}`),
+    selected: [...document.querySelectorAll("g.square.selected")].map((g) => g.dataset.square),
+  };
+}"""
+
+
+def test_a_tap_that_selects_draws_its_marks_at_once_and_the_rest_a_frame_later(page, open_app):
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page)
+    click(page, "New game")
+    click(page, "Pass and play")
+    click(page, "Start")
+    click(page, "Random setup")
+    click(page, "Ready")
+    click(page, "Show Blue's board")
+    click(page, "Random setup")
+    click(page, "Ready")
+    click(page, "Show Red's board")
+    game, _ = saved_game(page)
+    move = game.view("red").legal_moves()[0]
+    piece, target = _name(move.from_square), _name(move.to_square)
+    seen = page.evaluate(IN_THE_TAPS_TASK, piece)
+    assert f"sel {piece}" in seen["marks"] and f"hint move {target}" in seen["marks"]  # drawn in the tap's task
+    assert seen["selected"] == []  # the squares' names not yet: they follow the frame
+    settled(page)
+    assert page.locator("g.square.selected").evaluate_all("gs => gs.map(g => g.dataset.square)") == [piece]
+    assert_same_as_full_render(page, "a selecting tap, settled")
+    seen = page.evaluate(IN_THE_TAPS_TASK, target)  # a move: the board is drawn whole, at once
+    assert seen["marks"] == [] and seen["selected"] == []
+    assert page.locator(f'g.square[data-square="{target}"] g.piece.red').count() == 1
+    assert_same_as_full_render(page, "a move")
 
 
 def test_typed_setup_name_and_open_details_survive_taps(page, open_app):

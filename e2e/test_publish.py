@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from e2e.conftest import settled
 from tools import build, icons
 from tools.browser import CHROMIUM_ARGS, chromium_path
 from tools.serve import start_in_thread
@@ -96,6 +97,7 @@ def play_one_move(page):
     """Tap Red's front-row pieces until one lights a square, move it there, submit."""
     for file in "abcdefghij":
         page.click(f'g.square[data-square="{file}3"]')
+        settled(page)
         targets = page.locator("g.square.target")
         if targets.count():
             targets.first.click()

@@ -2,6 +2,7 @@
 its diagrams are SVG boards, and Back (the page's or the browser's) returns to the
 same place, selection and planned move included."""
 
+from e2e.conftest import tap_square
 from e2e.test_pass_and_play import click, saved_game, start_game
 from espionage.board import square_name
 
@@ -47,11 +48,11 @@ def test_rules_during_a_game_come_back_to_the_same_board(page, open_app):
     start_game(page, open_app)
     game, _ = saved_game(page)
     first = game.legal_moves()[0]
-    page.click(f'g.square[data-square="{square_name(first.from_square)}"]')
-    page.click(f'g.square[data-square="{square_name(first.to_square)}"]')
+    tap_square(page, square_name(first.from_square))
+    tap_square(page, square_name(first.to_square))
     second = game.view("red").legal_moves_after([first])[0]
     chosen = square_name(second.from_square)
-    page.click(f'g.square[data-square="{chosen}"]')
+    tap_square(page, chosen)
 
     def where():
         return page.evaluate(
