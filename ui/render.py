@@ -440,12 +440,7 @@ def marks_svg(picture: BoardPicture) -> str:
 def _marks(picture, bottom):
     out = []
     if picture.selected is not None:
-        x, y = square_origin(picture.selected, bottom)
-        out.append(
-            f'<g class="sel" data-at="{square_name(picture.selected)}" fill="none">'
-            f'<rect x="{x + 5}" y="{y + 5}" width="90" height="90" rx="6" stroke="{SELECTED}" stroke-width="9"/>'
-            f'<rect x="{x + 1}" y="{y + 1}" width="98" height="98" rx="8" stroke="#8a5a00" stroke-width="2"/></g>'
-        )
+        out.append(_rings("sel", picture.selected, bottom, SELECTION_RINGS))
     for sq in sorted(picture.targets):
         x, y = square_origin(sq, bottom)
         if picture.letters[sq] is None:
@@ -460,13 +455,25 @@ def _marks(picture, bottom):
                 f'd="M{x} {y}h32l-32 32zM{x + 100} {y}v32l-32-32zM{x + 100} {y + 100}h-32l32-32zM{x} {y + 100}v-32l32 32z"/>'
             )
     if picture.cursor is not None:
-        x, y = square_origin(picture.cursor, bottom)
-        out.append(
-            f'<g class="focus-ring" data-at="{square_name(picture.cursor)}" fill="none">'
-            f'<rect x="{x + 5}" y="{y + 5}" width="90" height="90" rx="8" stroke="#fff" stroke-width="10"/>'
-            f'<rect x="{x + 5}" y="{y + 5}" width="90" height="90" rx="8" stroke="#111" stroke-width="5"/></g>'
-        )
+        out.append(_rings("focus-ring", picture.cursor, bottom, FOCUS_RINGS))
     return "".join(out)
+
+
+SELECTION_RINGS = ((5, 6, SELECTED, 9), (1, 8, "#8a5a00", 2))
+"""The selected piece's frame: (inset, corner radius, colour, width) of each ring, a dark edge outside."""
+FOCUS_RINGS = ((5, 8, "#fff", 10), (5, 8, "#111", 5))
+"""The keyboard cursor's ring: dark on light, seen on every square."""
+
+
+def _rings(name, sq, bottom, rings):
+    """Rings round square ``sq``, drawn in order."""
+    x, y = square_origin(sq, bottom)
+    drawn = "".join(
+        f'<rect x="{x + inset}" y="{y + inset}" width="{CELL - 2 * inset}" height="{CELL - 2 * inset}" rx="{radius}" '
+        f'stroke="{colour}" stroke-width="{width}"/>'
+        for inset, radius, colour, width in rings
+    )
+    return f'<g class="{name}" data-at="{square_name(sq)}" fill="none">{drawn}</g>'
 
 
 _last_rows = {}
