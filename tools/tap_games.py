@@ -8,7 +8,9 @@ page and tap them in Chromium. Here the same games are tapped in Python alone:
 the app's own work for a tap (``App.dispatch``, ``App.html``, ``ui.patch.diff`` and
 the patches' JSON, as main.py does them), with no page, so its share of a tap is
 measured apart from the browser's (which a busy machine makes noisy). Pure
-Python: it runs in CPython and in Pyodide alike.
+Python: it runs in CPython and in Pyodide alike. The taps select and let go, so
+``dispatch`` (with the marks it draws, ``App.tap_marks``) is the Python of the
+tap's frame; ``html``, ``diff`` and ``json`` come a frame later (main.py's ``settle``).
 """
 
 from __future__ import annotations
@@ -88,7 +90,8 @@ def python_taps(match, taps=200, warm_up=20):
 
 def main():
     rng = random.Random(1)
-    print(f"Python {sys.version.split()[0]}: the app's work per tap, ms, median / p95 of 200 taps")
+    print(f"Python {sys.version.split()[0]}: the app's work per tap, ms, median / p95 of 200 taps "
+          "(dispatch: in the tap's frame; html, diff, json: a frame later)")
     print(f"{'moves':>5}  " + "  ".join(f"{s:>13}" for s in (*STAGES, "total")))
     for turns in TURNS:
         match = stored_match(turns, rng)
