@@ -5,7 +5,8 @@
 Opens the same stored games as tools/bench_tap.py, throttles the CPU, records a
 DevTools timeline trace while tapping pieces (select, deselect: as bench_tap,
 each tap dispatched at the start of a frame), and prints the renderer main
-thread's time per tap in each kind of top-level event (the click handler's
+thread's time per tap (its frame, and the work it left for after it: bench_tap's
+``settled``) in each kind of top-level event (the click handler's
 ``EventDispatch``/``FunctionCall``, ``UpdateLayoutTree``, ``Layout``,
 ``PrePaint``, ``Paint``, ``Commit``, ...), so a change can be aimed at the part
 that costs. With ``--save trace.json`` the trace is kept for chrome://tracing.
@@ -83,7 +84,7 @@ def main(argv=None):
     if args.save:
         Path(args.save).write_text(json.dumps(trace))
     print(f"{len(match.game.events)} moves, CPU throttled {args.throttle:g}x, {args.taps} taps")
-    for key in ("frame", "handler", "layout", "paint"):
+    for key in ("frame", "handler", "layout", "paint", "settled"):
         print(f"  {key:8} mean {sum(f[key] for f in frames) / len(frames):6.1f} ms (in-page timing)")
     _, wall = main_thread_totals(trace, args.taps)
     _, cpu = main_thread_totals(trace, args.taps, "tdur")
