@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from e2e.conftest import tap_square
+from e2e.conftest import settled, tap_square
 from espionage import record
 from espionage.board import SIDES, square_name
 from espionage.pieces import KINDS
@@ -305,6 +305,7 @@ def test_tablet_touch_setup_and_move(tablet, open_app):
     page.get_by_role("button", name="Show Red's board", exact=True).tap()
     for sq in "abcdefghij":
         page.tap(f'g.square[data-square="{sq}3"]')
+        settled(page)
         lit = [t for t, (_, _, target) in board(page).items() if target]
         if lit:
             break
