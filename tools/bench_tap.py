@@ -29,7 +29,9 @@ Prints the median and 95th percentile of each (target: ``frame`` p95 under
 16 ms at 4x throttle at every length). Each game length is measured
 ``--repeat`` times on a fresh page and the run with the lowest ``frame`` p95 is
 shown, as timeit keeps the best: other programs on the machine only add time.
-Exit status 1 if a ``frame`` p95 exceeds ``--max-ms``.
+Exit status 1 if a ``frame`` p95 exceeds ``--max-ms``. ``--root`` serves another
+checkout (``git worktree add ../old REV``, set up by its own setup step), so an
+older version is measured by this same benchmark.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ from playwright.sync_api import sync_playwright
 
 from espionage.board import RED
 from tools.browser import launch_chromium
-from tools.serve import start_in_thread
+from tools.serve import ROOT, start_in_thread
 from tools.tap_games import movable_pieces, stored_match
 from ui.saves import GAME_PREFIX, UI_KEY
 
@@ -146,9 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, nargs="+", default=[0, 60, 150])
     parser.add_argument("--repeat", type=int, default=3, help="runs per game length; the best is shown")
     parser.add_argument("--max-ms", type=float, default=16.0, help="the target for the p95 of 'frame'")
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="the page to serve: another checkout, set up, to compare (default: this one)")
     args = parser.parse_args(argv)
     rng = random.Random(1)
-    base, server = start_in_thread()
+    base, server = start_in_thread(root=args.root)
     worst = 0.0
     print(f"CPU throttled {args.throttle:g}x; median / p95 in ms over {args.taps // 2} taps each "
           f"(idle: {args.taps // 2} frames with no tap), best of {args.repeat} runs")
