@@ -30,7 +30,7 @@ from .computer import ComputerMatch, ComputerPlay, load_computer_matches
 from .errors import error_text
 from .i18n import _
 from .linkplay import LinkPlay
-from .render import BoardPicture, marks_svg
+from .render import marks_svg
 from .saves import (
     UI_KEY,
     Match,
@@ -201,12 +201,8 @@ class App(LinkPlay, ComputerPlay):
         return self.match, self.side, tuple(self.planned)
 
     def _tap_marks(self):
-        """The marks over the play board, drawn as the play screen draws them."""
-        picture = BoardPicture(
-            letters=self.planned_letters()[0], bottom=self.bottom, selected=self.selected,
-            targets=self.targets(), cursor=self.cursor,
-        )
-        return marks_svg(picture)
+        """The marks over the play board, from the picture every mode's play screen draws."""
+        return marks_svg(pages.play_picture(self, self.view())[0])
 
     def title(self):
         """The page's title, in the player's language."""
