@@ -56,19 +56,18 @@ def render(whole=False):
     """Put the app's markup on the page, changing only the elements that changed
     (all of them, ``whole``, for a new link: like a page load, it starts afresh)."""
     markup = app.html()
-    drawn, drawn_marks[0] = drawn_marks[0], None
     if whole:
         root.innerHTML = markup
-        shown["markup"] = markup
-        return
-    try:
-        patches = [p for p in diff(shown["markup"], markup) if p.markup != drawn]
-        if patches:
-            put_patches(root, as_json(patches))
-    except Exception as e:  # the page was not what the patches expect: write it whole
-        window.console.error(f"patching the page failed ({e!r}): written whole")
-        root.innerHTML = markup
+    else:
+        try:
+            patches = diff(shown["markup"], markup)
+            if patches:
+                put_patches(root, as_json(patches))
+        except Exception as e:  # the page was not what the patches expect: write it whole
+            window.console.error(f"patching the page failed ({e!r}): written whole")
+            root.innerHTML = markup
     shown["markup"] = markup
+    paint_marks(root)
 
 
 spoken = {"lang": None, "title": None}  # what the page was last told: reading it back costs a tablet a step to the DOM
@@ -158,7 +157,7 @@ def dispatch(action, arg="", value="", whole=False):
     finish_motion()  # the page is back in its final state before it is patched
     reading = app.rules_open
     app.dispatch(action, arg, value)
-    if app.tap_marks is not None and not whole and draw_marks(app.tap_marks):
+    if app.tap_marks is not None and not whole and paint_marks(root, app.tap_marks):
         if not settling[0]:  # the rest of the page (the squares' names, the panel) a frame later
             settling[0] = True
             after_frame(lambda: settle(reading) if settling[0] else None)
@@ -166,19 +165,58 @@ def dispatch(action, arg="", value="", whole=False):
     settle(reading, whole)
 
 
-settling = [False]  # the marks of a tap are drawn, and the rest of the page not yet
-drawn_marks = [None]  # the marks a tap drew, which the page's next patches need not draw again
+settling = [False]  # the marks of a tap are painted, and the rest of the page not yet
 
 
-def draw_marks(markup):
-    """Draw a tap's marks over the board at once (a tablet draws these few shapes within
-    the tap's frame, where a whole render would take two or three)."""
-    overlay = root.querySelector("svg.board-marks")
-    if overlay is None:
-        return False
-    overlay.innerHTML = markup[markup.index(">") + 1 : markup.rindex("<")]  # the same <svg>: the board's box stays laid out
-    drawn_marks[0] = markup
-    return True
+# The marks over the board (ui/render.marks_canvas) are painted on its canvas from its
+# data-marks, shapes in the board's units: a tablet paints these few shapes within the
+# tap's frame, where any change to the page's SVG would take two. ``marks`` (optional):
+# new marks, a tap's. A canvas is sized to its box in device pixels (a ResizeObserver)
+# and painted when it is new, resized or its marks changed. False: no canvas on the page.
+paint_marks = window.Function("root", "marks", """
+  const canvas = root.querySelector("canvas.board-marks");
+  if (!canvas) return false;
+  if (marks !== undefined) canvas.setAttribute("data-marks", marks);
+  const paint = globalThis.espionagePaintMarks ??= (canvas) => {
+    const marks = canvas.getAttribute("data-marks"), context = canvas.getContext("2d");
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    const [x0, y0, width, height] = canvas.getAttribute("data-view-box").split(" ").map(Number);
+    const scale = Math.min(canvas.width / width, canvas.height / height);  // as an <svg>'s viewBox: centred
+    context.setTransform(scale, 0, 0, scale, (canvas.width - width * scale) / 2 - x0 * scale,
+                         (canvas.height - height * scale) / 2 - y0 * scale);
+    for (const [, , shapes] of JSON.parse(marks)) {
+      for (const [d, fill, opacity, stroke, lineWidth] of shapes) {
+        const path = new Path2D(d);
+        if (fill) Object.assign(context, { globalAlpha: opacity, fillStyle: fill }).fill(path);
+        if (stroke) Object.assign(context, { globalAlpha: 1, strokeStyle: stroke, lineWidth }).stroke(path);
+      }
+    }
+    canvas.espionagePainted = marks;
+  };
+  const sizer = globalThis.espionageMarksSizer ??= new ResizeObserver((entries) => {
+    for (const { target, contentRect } of entries) {
+      if (!target.isConnected) {  // its screen is gone
+        sizer.unobserve(target);
+        continue;
+      }
+      target.width = Math.round(contentRect.width * devicePixelRatio);
+      target.height = Math.round(contentRect.height * devicePixelRatio);
+      paint(target);
+    }
+  });
+  if (!canvas.espionageSized) {  // new: painted once it is laid out and sized
+    canvas.espionageSized = true;
+    try {
+      sizer.observe(canvas, { box: "device-pixel-content-box" });  // told of a new pixel ratio too
+    } catch {
+      sizer.observe(canvas);
+    }
+  } else if (canvas.espionagePainted !== canvas.getAttribute("data-marks")) {
+    paint(canvas);
+  }
+  return true;
+""")
 
 
 def settle(reading, whole=False):

@@ -149,6 +149,27 @@ def settled(page) -> None:
     page.evaluate(SETTLED)
 
 
+MARKS_PAINTED = """(name) => {  // the marks on the board's canvas, and its pixel at the centre of square ``name``
+  const canvas = document.querySelector("canvas.board-marks"), marks = canvas.getAttribute("data-marks");
+  const cell = document.querySelector(`g.square[data-square="${name}"] rect.cell`).getBoundingClientRect();
+  const box = canvas.getBoundingClientRect();
+  const x = Math.floor((cell.x + cell.width / 2 - box.x) * canvas.width / box.width);
+  const y = Math.floor((cell.y + cell.height / 2 - box.y) * canvas.height / box.height);
+  return {
+    marks: JSON.parse(marks).map(([kind, at]) => `${kind} ${at}`),
+    painted: canvas.espionagePainted === marks,
+    pixel: [...canvas.getContext("2d").getImageData(x, y, 1, 1).data],
+  };
+}"""
+
+
+def marks_painted(page, name: str = "a1") -> dict:
+    """The marks over the board (ui/render.marks_canvas): ``marks``, each "kind square"
+    ("sel e4", "hint move e5"); ``painted``, whether the canvas shows them; ``pixel``,
+    its RGBA at the centre of square ``name`` (a move's dot is there, opaque green)."""
+    return page.evaluate(MARKS_PAINTED, name)
+
+
 def tap_square(page, name: str) -> None:
     """Tap a board square as a player does, then look: once the page has settled."""
     page.click(f'g.square[data-square="{name}"]')

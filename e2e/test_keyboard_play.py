@@ -8,6 +8,7 @@ storage first, as a saved pass-and-play game to resume.
 
 import random
 
+from e2e.conftest import marks_painted
 from espionage import Game, Variant
 from tests.helpers import epn
 from ui.saves import GAME_PREFIX, Match
@@ -186,13 +187,16 @@ def test_focus_is_visible_on_the_board_and_on_buttons(page, open_app):
     while page.evaluate(FOCUSED) is None:
         page.keyboard.press("Shift+Tab")
     page.keyboard.press("ArrowUp")
-    ring = page.locator("svg.board-marks .focus-ring")  # drawn over the board, on the cursor's cell
-    assert ring.count() == 1 and ring.is_visible()
-    assert ring.get_attribute("data-at") == page.get_attribute("g.square.cursor", "data-square")
+    def rings():  # painted over the board, on the cursor's cell
+        seen = marks_painted(page)
+        assert seen["painted"]
+        return [mark.removeprefix("focus-ring ") for mark in seen["marks"] if mark.startswith("focus-ring ")]
+
+    assert rings() == [page.get_attribute("g.square.cursor", "data-square")]
     rng = random.Random(1)
     for key in rng.choices(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"], k=6):
         page.keyboard.press(key)
-        assert page.evaluate(FOCUSED) == page.get_attribute("g.square.cursor", "data-square") == ring.get_attribute("data-at")
+        assert [page.evaluate(FOCUSED)] == [page.get_attribute("g.square.cursor", "data-square")] == rings()
     assert page.locator("g.square[tabindex='0']").count() == 1  # one tab stop: a roving tabindex
 
 

@@ -9,11 +9,15 @@ and an open section of the panel survive taps that do not change them.
 
 import random
 
-from e2e.conftest import settled, tap_square
+from e2e.conftest import MARKS_PAINTED, marks_painted, settled, tap_square
 from e2e.test_pass_and_play import click, saved_game
 
 SAME_AS_FULL_RENDER = """() => {
-  const shown = document.getElementById('app');
+  const shown = document.getElementById('app').cloneNode(true);
+  for (const canvas of shown.querySelectorAll('canvas.board-marks')) {  // sized to the screen by the page
+    canvas.removeAttribute('width');
+    canvas.removeAttribute('height');
+  }
   const fresh = document.createElement('main');
   fresh.id = 'app';
   fresh.innerHTML = window.espionageMarkup();
@@ -101,13 +105,13 @@ def test_patched_page_equals_full_render_through_setup_and_play(page, open_app):
     assert_same_as_full_render(page, "replay")
 
 
-IN_THE_TAPS_TASK = """(name) => {
+IN_THE_TAPS_TASK = (
+    """([name, target]) => {
   document.querySelector(`g.square[data-square="${name}"]`).dispatchEvent(new MouseEvent("click", {bubbles: true}));
-  return {
-    marks: [...document.querySelectorAll("svg.board-marks [data-at]")].map((m) => `${m.getAttribute("class")} ${m.dataset.at}`),
-    selected: [...document.querySelectorAll("g.square.selected")].map((g) => g.dataset.square),
-  };
+  const selected = [...document.querySelectorAll("g.square.selected")].map((g) => g.dataset.square);
+  return { ...(""" + MARKS_PAINTED + """)(target), selected };
 }"""
+)
 
 
 def test_a_tap_that_selects_draws_its_marks_at_once_and_the_rest_a_frame_later(page, open_app):
@@ -125,14 +129,18 @@ def test_a_tap_that_selects_draws_its_marks_at_once_and_the_rest_a_frame_later(p
     game, _ = saved_game(page)
     move = game.view("red").legal_moves()[0]
     piece, target = _name(move.from_square), _name(move.to_square)
-    seen = page.evaluate(IN_THE_TAPS_TASK, piece)
-    assert f"sel {piece}" in seen["marks"] and f"hint move {target}" in seen["marks"]  # drawn in the tap's task
+    assert marks_painted(page, target)["pixel"][3] == 0  # nothing over the board yet
+    seen = page.evaluate(IN_THE_TAPS_TASK, [piece, target])
+    assert f"sel {piece}" in seen["marks"] and f"hint move {target}" in seen["marks"]  # in the tap's task,
+    assert seen["painted"]  # and painted:
+    red, green, blue, alpha = seen["pixel"]
+    assert alpha > 200 and green > red and green > blue  # the green dot where the piece may go
     assert seen["selected"] == []  # the squares' names not yet: they follow the frame
     settled(page)
     assert page.locator("g.square.selected").evaluate_all("gs => gs.map(g => g.dataset.square)") == [piece]
     assert_same_as_full_render(page, "a selecting tap, settled")
-    seen = page.evaluate(IN_THE_TAPS_TASK, target)  # a move: the board is drawn whole, at once
-    assert seen["marks"] == [] and seen["selected"] == []
+    seen = page.evaluate(IN_THE_TAPS_TASK, [target, target])  # a move: the board is drawn whole, at once
+    assert seen["marks"] == [] and seen["painted"] and seen["pixel"][3] == 0 and seen["selected"] == []
     assert page.locator(f'g.square[data-square="{target}"] g.piece.red').count() == 1
     assert_same_as_full_render(page, "a move")
 

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ui.render import CELL_FILL, DRAWINGS, HINT, TOKEN, BoardPicture, board_svg
+from ui.render import CELL_FILL, DRAWINGS, HINT, TOKEN, BoardPicture, board_marks, board_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 SIMULATIONS = {
@@ -68,22 +68,17 @@ def square_marks(svg, name):
     return cell
 
 
-def tap_marks(svg, name):
-    """The marks of a tap drawn over square ``name`` (ui/render.marks_svg)."""
-    return [e for e in ET.fromstring(svg).iter() if e.get("data-at") == name]
-
-
 def test_targets_selection_and_the_last_turn_have_shapes_not_only_colours():
     letters = [None] * 100
     letters[34], letters[45], letters[44] = "K", "c", "?"
-    svg = board_svg(BoardPicture(letters=tuple(letters), unknown_side=1, selected=34,
-                                 targets=frozenset({24, 44}), last_turn=("f5-f6",)))
-    (move,), (attack,) = tap_marks(svg, "e3"), tap_marks(svg, "e5")
-    assert move.get("class") == "hint move" and move.find(f"{NS}circle") is not None  # a dot
-    assert attack.get("class") == "hint attack" and attack.get("d").count("z") == 4  # or four corners
-    (selected,) = tap_marks(svg, "e4")
-    assert selected.get("class") == "sel" and selected.get("fill") == "none"  # an outline, not a tint
-    assert max(float(r.get("stroke-width")) for r in selected) >= 4
+    picture = BoardPicture(letters=tuple(letters), unknown_side=1, selected=34,
+                           targets=frozenset({24, 44}), last_turn=("f5-f6",))
+    svg, marks = board_svg(picture), {mark.at: mark for mark in board_marks(picture)}  # drawn on the page and on diagrams
+    move, attack, selected = marks["e3"], marks["e5"], marks["e4"]
+    assert move.kind == "hint move" and move.shapes[-1].d.count("a19 19") == 2  # a dot
+    assert attack.kind == "hint attack" and attack.shapes[0].d.count("z") == 4  # or four corners
+    assert selected.kind == "sel" and {s.fill for s in selected.shapes} == {None}  # an outline, not a tint
+    assert max(s.width for s in selected.shapes) >= 4
     edges = {name: square_marks(svg, name).find(f"{NS}rect[@class='last-edge']") for name in ("f5", "f6")}
     assert edges["f5"].get("stroke-dasharray") != edges["f6"].get("stroke-dasharray")  # from, to
     assert ET.fromstring(svg).find(f".//{NS}path[@class='last-move']") is not None  # and an arrow

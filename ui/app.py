@@ -30,7 +30,7 @@ from .computer import ComputerMatch, ComputerPlay, load_computer_matches
 from .errors import error_text
 from .i18n import _
 from .linkplay import LinkPlay
-from .render import marks_svg
+from .render import marks_data
 from .saves import (
     UI_KEY,
     Match,
@@ -73,8 +73,9 @@ class App(LinkPlay, ComputerPlay):
         self.announcement = ""  # what the action just dispatched changed, for a screen reader
         self.tap_marks = None
         """After a tap that changed nothing drawn but the marks over the board (a piece
-        selected or let go): those marks' markup (ui.render.marks_svg, as in ``html()``),
-        which the browser binding draws in the tap's frame, the rest of the page after it."""
+        selected or let go): those marks (ui.render.marks_data, the ``data-marks`` of
+        ``html()``'s marks canvas), which the browser binding paints in the tap's frame,
+        the rest of the page after it."""
         self.defer = None
         """How to run work that the page does not show, once the tap's frame is drawn
         (the browser binding sets it; None: at once)."""
@@ -202,7 +203,7 @@ class App(LinkPlay, ComputerPlay):
 
     def _tap_marks(self):
         """The marks over the play board, from the picture every mode's play screen draws."""
-        return marks_svg(pages.play_picture(self, self.view())[0])
+        return marks_data(pages.play_picture(self, self.view())[0])
 
     def title(self):
         """The page's title, in the player's language."""

@@ -14,7 +14,7 @@ from espionage.pieces import KINDS, letter_of
 from . import keyboard
 from .i18n import LANGUAGES, _, language, ngettext
 from .markup import Element, Elements, Parts
-from .render import BoardPicture, board_svg, marks_svg, piece_svg
+from .render import BoardPicture, board_svg, marks_canvas, piece_svg
 from .words import boards_after, describe, kind_name, outcome_text, selection, side_name
 
 SCREENS = ("home", "new", "options", "setup", "cover", "play", "results", "over", "history")
@@ -301,7 +301,7 @@ def _board_screen(name, picture, panel, app):
     # the message first: on a tablet held upright the panel starts right under the board
     # (built element by element, so that ui/patch.py compares the board square by square)
     keys = f'<p class="hint key-hint">{escape(keyboard.hint(name))}</p>'
-    wrap = Element('<div class="board-wrap">', Elements((board_svg(picture, tap_marks=False), marks_svg(picture))), "div")
+    wrap = Element('<div class="board-wrap">', Elements((board_svg(picture, tap_marks=False), marks_canvas(picture))), "div")
     head = (_rules_button(), _message(app))
     content = Parts((*head, *panel.parts, keys)) if isinstance(panel, Parts) else "".join((*head, panel, keys))
     body = Elements((wrap, Element('<div class="panel">', content, "div")))

@@ -30,12 +30,13 @@ The markup is a contract other code relies on:
 - a fight of the turn shown is ``<g class="fight" data-fight="e5" data-fallen="s">``
   in ``<g class="fights">``: the piece that fell (removed pieces are known to both
   players), crossed out.
-- the marks of a tap are drawn over everything, each naming its square in
-  ``data-at``: ``<g class="sel">`` (the selected piece's frame), ``<g class="hint
-  move">`` (a dot on an empty square it may go to), ``<path class="hint attack">``
-  (corners on a piece it may attack), ``<g class="focus-ring">`` (the keyboard
-  cursor). The page draws them in their own ``<svg class="board-marks">``
-  (:func:`marks_svg`), the rules' diagrams in ``<g class="marks">`` in the board.
+- the marks of a tap (:func:`board_marks`) are drawn over everything: the
+  selected piece's frame (``sel``), a dot on an empty square it may go to (``hint
+  move``), corners on a piece it may attack (``hint attack``), the keyboard
+  cursor's ring (``focus-ring``). The page paints them on a ``<canvas
+  class="board-marks">`` over the board (:func:`marks_canvas`); the rules'
+  diagrams draw them in ``<g class="marks">`` in the board, each a ``<g>`` of that
+  class naming its square in ``data-at``.
 
 Coordinates: the board is 1000 x 1000 user units (100 per square) in a viewBox
 with a margin for the file and rank labels, so the SVG scales to any width.
@@ -43,10 +44,12 @@ with a margin for the file and rank labels, so the SVG scales to any width.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from math import hypot
+from typing import NamedTuple
 
 from espionage.board import NEUTRAL_RANKS, SIZE, file_of, rank_of, square_name
 from espionage.moves import Move
@@ -58,7 +61,7 @@ from .keyboard import start as keyboard_start
 from .markup import Element, Elements
 from .words import YOUR_PIECES, kind_with_rank, piece
 
-__all__ = ["BoardPicture", "board_svg", "marks_svg", "piece_svg", "square_at", "square_origin"]
+__all__ = ["BoardPicture", "Mark", "Shape", "board_marks", "board_svg", "marks_canvas", "marks_data", "piece_svg", "square_at", "square_origin"]
 
 RED, BLUE = 0, 1
 # How a piece is named on the board, by side ("Red Captain (3)") and unknown ("Red piece (unknown)").
@@ -339,7 +342,7 @@ def board_svg(picture: BoardPicture, area=None, tap_marks=True) -> str:
     ``area``, two opposite corner squares, draws only that rectangle of the board,
     with its own labels: the small boards of the rules' diagrams. ``tap_marks`` False
     leaves out what a tap changes (the selection, where it may go, the keyboard
-    cursor's ring): the page draws them apart, in :func:`marks_svg` over the board."""
+    cursor's ring): the page draws them apart, in :func:`marks_canvas` over the board."""
     letters = tuple(picture.letters)
     if len(letters) != SIZE * SIZE:
         raise ValueError(f"a board picture needs 100 letters, not {len(letters)}")
@@ -392,7 +395,7 @@ def board_svg(picture: BoardPicture, area=None, tap_marks=True) -> str:
     columns = width // CELL  # the grid's rows, each an element of its squares (for ui/patch.py)
     out += [_row(squares[i : i + columns]) for i in range(0, len(squares), columns)]
     if tap_marks:
-        out.append(f'<g class="marks" pointer-events="none">{_marks(picture, bottom)}</g>')
+        out.append(f'<g class="marks" pointer-events="none">{_marks_svg(picture, bottom)}</g>')
     # both layers are always there, empty or not: a tap then changes a layer, not the board's children
     out.append(_layer("last-moves", (
         f'<path class="last-move" d="{_arrow(m.from_square, m.to_square, bottom, 9, 28, 20, 32, 40)}" '  # clear of both pieces
@@ -421,42 +424,76 @@ def _viewbox(x0, y0, width, height):
     return f"{x0 + VIEWBOX[0]} {y0 + VIEWBOX[1]} {width + VIEWBOX[2] - BOARD} {height + VIEWBOX[3] - BOARD}"
 
 
-def marks_svg(picture: BoardPicture) -> str:
-    """What a tap changes on the board, as an ``<svg>`` the page lays over it (same
-    viewBox, no pointer events): the selected piece's frame, a dot on each square it
-    may move to or corners on each it may attack, and the keyboard cursor's ring.
+class Shape(NamedTuple):
+    """One shape of a mark, in board coordinates: an SVG path, filled and/or stroked (an
+    SVG ``<path>`` draws it on a diagram, a canvas's ``Path2D`` on the page)."""
 
-    Apart from the board, a tap that selects a piece redraws these few shapes only,
-    not the hundred squares under them. The squares still say what they are
-    (``selected``, ``target``, ``cursor`` classes and their accessible names); a mark
-    names its square in ``data-at``."""
+    d: str
+    fill: str | None = None
+    opacity: float = 1  # the fill's (a stroke is opaque)
+    stroke: str | None = None
+    width: float = 0
+
+    def svg(self):
+        stroke = f' stroke="{self.stroke}" stroke-width="{_num(self.width)}"' if self.stroke else ""
+        opacity = f' fill-opacity="{_num(self.opacity)}"' if self.fill and self.opacity != 1 else ""
+        return f'<path d="{self.d}" fill="{self.fill or "none"}"{opacity}{stroke}/>'
+
+
+class Mark(NamedTuple):
+    """What a tap draws on one square: ``kind`` (``sel``: the selected piece's frame;
+    ``hint move`` / ``hint attack``: where it may go; ``focus-ring``: the keyboard
+    cursor), the square's name and the shapes, drawn in order."""
+
+    kind: str
+    at: str
+    shapes: tuple[Shape, ...]
+
+
+def board_marks(picture: BoardPicture) -> tuple[Mark, ...]:
+    """What a tap changes on the board: the selected piece's frame, a dot on each square
+    it may move to or corners on each it may attack, and the keyboard cursor's ring."""
     bottom = 1 if picture.bottom else 0
+    marks = []
+    if picture.selected is not None:
+        marks.append(_rings("sel", picture.selected, bottom, SELECTION_RINGS))
+    for sq in sorted(picture.targets):
+        x, y = square_origin(sq, bottom)
+        if picture.letters[sq] is None:  # a tinted square and a dot
+            shapes = (Shape(_rounded(x, y, CELL, CELL, 0), HINT, 0.16),
+                      Shape(_circle(x + 50, y + 50, 19), HINT, 0.85, "#fff", 4))
+            marks.append(Mark("hint move", square_name(sq), shapes))
+        else:  # corners, clear of the piece
+            corners = f"M{x} {y}h32l-32 32zM{x + 100} {y}v32l-32-32zM{x + 100} {y + 100}h-32l32-32zM{x} {y + 100}v-32l32 32z"
+            marks.append(Mark("hint attack", square_name(sq), (Shape(corners, HINT, 0.85),)))
+    if picture.cursor is not None:
+        marks.append(_rings("focus-ring", picture.cursor, bottom, FOCUS_RINGS))
+    return tuple(marks)
+
+
+def marks_canvas(picture: BoardPicture) -> str:
+    """The page's marks (:func:`board_marks`): a ``<canvas>`` over the board that the
+    browser binding paints from its ``data-marks`` (:func:`marks_data`), in the board's
+    ``data-view-box``. A canvas painted again costs a tablet's frame far less than any
+    change to the page's SVG, so a tap that selects a piece is drawn within its frame.
+    The squares still say what they are (``selected``, ``target``, ``cursor`` classes
+    and their accessible names)."""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board-marks" viewBox="{_viewbox(0, 0, BOARD, BOARD)}" '
-        f'width="100%" height="100%" aria-hidden="true" pointer-events="none">{_marks(picture, bottom)}</svg>'
+        f'<canvas class="board-marks" data-view-box="{_viewbox(0, 0, BOARD, BOARD)}" '
+        f'data-marks="{escape(marks_data(picture))}" aria-hidden="true"></canvas>'
     )
 
 
-def _marks(picture, bottom):
-    out = []
-    if picture.selected is not None:
-        out.append(_rings("sel", picture.selected, bottom, SELECTION_RINGS))
-    for sq in sorted(picture.targets):
-        x, y = square_origin(sq, bottom)
-        if picture.letters[sq] is None:
-            out.append(
-                f'<g class="hint move" data-at="{square_name(sq)}">'
-                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{HINT}" fill-opacity=".16"/>'
-                f'<circle cx="{x + 50}" cy="{y + 50}" r="19" fill="{HINT}" fill-opacity=".85" stroke="#fff" stroke-width="4"/></g>'
-            )
-        else:  # corners, clear of the piece
-            out.append(
-                f'<path class="hint attack" data-at="{square_name(sq)}" fill="{HINT}" fill-opacity=".85" '
-                f'd="M{x} {y}h32l-32 32zM{x + 100} {y}v32l-32-32zM{x + 100} {y + 100}h-32l32-32zM{x} {y + 100}v-32l32 32z"/>'
-            )
-    if picture.cursor is not None:
-        out.append(_rings("focus-ring", picture.cursor, bottom, FOCUS_RINGS))
-    return "".join(out)
+def marks_data(picture: BoardPicture) -> str:
+    """The marks as JSON: ``[[kind, square, [[d, fill, fill opacity, stroke, stroke width], …]], …]``."""
+    return json.dumps([[m.kind, m.at, [list(s) for s in m.shapes]] for m in board_marks(picture)], separators=(",", ":"))
+
+
+def _marks_svg(picture, bottom):
+    """The marks drawn inside a diagram's board (each names its square in ``data-at``)."""
+    return "".join(
+        f'<g class="{m.kind}" data-at="{m.at}">{"".join(s.svg() for s in m.shapes)}</g>' for m in board_marks(picture)
+    )
 
 
 SELECTION_RINGS = ((5, 6, SELECTED, 9), (1, 8, "#8a5a00", 2))
@@ -465,15 +502,27 @@ FOCUS_RINGS = ((5, 8, "#fff", 10), (5, 8, "#111", 5))
 """The keyboard cursor's ring: dark on light, seen on every square."""
 
 
-def _rings(name, sq, bottom, rings):
+def _rings(kind, sq, bottom, rings):
     """Rings round square ``sq``, drawn in order."""
     x, y = square_origin(sq, bottom)
-    drawn = "".join(
-        f'<rect x="{x + inset}" y="{y + inset}" width="{CELL - 2 * inset}" height="{CELL - 2 * inset}" rx="{radius}" '
-        f'stroke="{colour}" stroke-width="{width}"/>'
+    shapes = tuple(
+        Shape(_rounded(x + inset, y + inset, CELL - 2 * inset, CELL - 2 * inset, radius), stroke=colour, width=width)
         for inset, radius, colour, width in rings
     )
-    return f'<g class="{name}" data-at="{square_name(sq)}" fill="none">{drawn}</g>'
+    return Mark(kind, square_name(sq), shapes)
+
+
+def _rounded(x, y, width, height, r):
+    """A rectangle's path, its corners rounded by ``r``."""
+    if not r:
+        return f"M{x} {y}h{width}v{height}h{-width}z"
+    arc = f"a{r} {r} 0 0 1"
+    return (f"M{x + r} {y}h{width - 2 * r}{arc} {r} {r}v{height - 2 * r}{arc} {-r} {r}"
+            f"h{2 * r - width}{arc} {-r} {-r}v{2 * r - height}{arc} {r} {-r}z")
+
+
+def _circle(cx, cy, r):
+    return f"M{cx - r} {cy}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0z"
 
 
 _last_rows = {}
