@@ -454,21 +454,33 @@ def board_marks(picture: BoardPicture) -> tuple[Mark, ...]:
     """What a tap changes on the board: the selected piece's frame, a dot on each square
     it may move to or corners on each it may attack, and the keyboard cursor's ring."""
     bottom = 1 if picture.bottom else 0
-    marks = []
+    return tuple(_mark(kind, sq, bottom) for kind, sq in _marked(picture))
+
+
+def _marked(picture):
+    """Which mark each marked square has, (kind, square), in drawing order."""
     if picture.selected is not None:
-        marks.append(_rings("sel", picture.selected, bottom, SELECTION_RINGS))
+        yield "sel", picture.selected
     for sq in sorted(picture.targets):
-        x, y = square_origin(sq, bottom)
-        if picture.letters[sq] is None:  # a tinted square and a dot
-            shapes = (Shape(_rounded(x, y, CELL, CELL, 0), HINT, 0.16),
-                      Shape(_circle(x + 50, y + 50, 19), HINT, 0.85, "#fff", 4))
-            marks.append(Mark("hint move", square_name(sq), shapes))
-        else:  # corners, clear of the piece
-            corners = f"M{x} {y}h32l-32 32zM{x + 100} {y}v32l-32-32zM{x + 100} {y + 100}h-32l32-32zM{x} {y + 100}v-32l32 32z"
-            marks.append(Mark("hint attack", square_name(sq), (Shape(corners, HINT, 0.85),)))
+        yield "hint move" if picture.letters[sq] is None else "hint attack", sq
     if picture.cursor is not None:
-        marks.append(_rings("focus-ring", picture.cursor, bottom, FOCUS_RINGS))
-    return tuple(marks)
+        yield "focus-ring", picture.cursor
+
+
+@lru_cache(maxsize=1024)
+def _mark(kind, sq, bottom):
+    """A mark of ``kind`` on square ``sq`` (a handful of kinds on a hundred squares: each drawn once)."""
+    x, y = square_origin(sq, bottom)
+    if kind == "sel":
+        shapes = _rings(x, y, SELECTION_RINGS)
+    elif kind == "focus-ring":
+        shapes = _rings(x, y, FOCUS_RINGS)
+    elif kind == "hint move":  # a tinted square and a dot
+        shapes = (Shape(_rounded(x, y, CELL, CELL, 0), HINT, 0.16), Shape(_circle(x + 50, y + 50, 19), HINT, 0.85, "#fff", 4))
+    else:  # corners, clear of the piece
+        corners = f"M{x} {y}h32l-32 32zM{x + 100} {y}v32l-32-32zM{x + 100} {y + 100}h-32l32-32zM{x} {y + 100}v-32l32 32z"
+        shapes = (Shape(corners, HINT, 0.85),)
+    return Mark(kind, square_name(sq), shapes)
 
 
 def marks_canvas(picture: BoardPicture) -> str:
@@ -486,7 +498,14 @@ def marks_canvas(picture: BoardPicture) -> str:
 
 def marks_data(picture: BoardPicture) -> str:
     """The marks as JSON: ``[[kind, square, [[d, fill, fill opacity, stroke, stroke width], …]], …]``."""
-    return json.dumps([[m.kind, m.at, [list(s) for s in m.shapes]] for m in board_marks(picture)], separators=(",", ":"))
+    bottom = 1 if picture.bottom else 0
+    return f"[{','.join(_mark_data(kind, sq, bottom) for kind, sq in _marked(picture))}]"
+
+
+@lru_cache(maxsize=1024)
+def _mark_data(kind, sq, bottom):
+    mark = _mark(kind, sq, bottom)
+    return json.dumps([mark.kind, mark.at, [list(s) for s in mark.shapes]], separators=(",", ":"))
 
 
 def _marks_svg(picture, bottom):
@@ -502,14 +521,12 @@ FOCUS_RINGS = ((5, 8, "#fff", 10), (5, 8, "#111", 5))
 """The keyboard cursor's ring: dark on light, seen on every square."""
 
 
-def _rings(kind, sq, bottom, rings):
-    """Rings round square ``sq``, drawn in order."""
-    x, y = square_origin(sq, bottom)
-    shapes = tuple(
+def _rings(x, y, rings):
+    """Rings round the square whose corner is (x, y), drawn in order."""
+    return tuple(
         Shape(_rounded(x + inset, y + inset, CELL - 2 * inset, CELL - 2 * inset, radius), stroke=colour, width=width)
         for inset, radius, colour, width in rings
     )
-    return Mark(kind, square_name(sq), shapes)
 
 
 def _rounded(x, y, width, height, r):
