@@ -138,8 +138,9 @@ def _run_later():
             window.console.error(traceback.format_exc())
 
 
-_run_later_js = create_proxy(_run_later)
-_after_next_frame = create_proxy(lambda _time: window.setTimeout(_run_later_js, 0))
+_after_next_frame = window.Function("run", "return () => { requestAnimationFrame(() => setTimeout(run, 0)); }")(
+    create_proxy(_run_later)
+)
 
 
 def after_frame(work):
@@ -147,7 +148,7 @@ def after_frame(work):
     The work of one frame goes in one task, asked for once (each call into the page costs a tablet)."""
     later.append(work)
     if len(later) == 1:
-        window.requestAnimationFrame(_after_next_frame)
+        _after_next_frame()
 
 
 app.defer = after_frame
@@ -414,30 +415,26 @@ def on_link_handed(event):
     dispatch("open-link", str(data.link), "handoff")
 
 
-# What a click is on, asked of the page in one step: "link-text", "square e4", or "" (anything else)
-clicked_on = window.Function("event", """
-  if (event.target.id === "link-text") return "link-text";
-  const square = event.target.closest("g.square");
-  return square ? `square ${square.getAttribute("data-square")}` : "";
-""")
+def on_square(name):
+    """A tap on a board square, named (an event handed to Python costs a tablet a millisecond)."""
+    if drag.pop("dragged", False):
+        return
+    dispatch("square", name)
+    arm_back()  # after the app's own handling of the tap
 
 
 def on_click(event):
+    """Any other click: a control's action, or the link's text selected whole."""
     if drag.pop("dragged", False):
         return
-    _on_click(event)
-    arm_back()  # after the app's own handling of the click
+    _on_click(event.target)
+    arm_back()
 
 
-def _on_click(event):
-    what = clicked_on(event)
-    if what == "link-text":
-        event.target.select()  # one tap selects the whole link, to copy it by hand
+def _on_click(target):
+    if target.id == "link-text":
+        target.select()  # one tap selects the whole link, to copy it by hand
         return
-    if what:
-        dispatch("square", what.removeprefix("square "))
-        return
-    target = event.target
     control = target.closest("[data-action]")
     if control and not control.disabled:
         value = ""
@@ -446,6 +443,16 @@ def _on_click(event):
             field = document.getElementById("setup-name")
             value = field.value if field else ""
         dispatch(action, control.getAttribute("data-arg") or "", value)
+
+
+# A click on a square goes to on_square as the square's name, any other to on_click.
+listen_to_clicks = window.Function("root", "on_square", "on_click", """
+  root.addEventListener("click", (event) => {
+    const square = event.target.id === "link-text" ? null : event.target.closest("g.square");
+    if (square) on_square(square.getAttribute("data-square"));
+    else on_click(event);
+  });
+""")
 
 
 def on_pointer_down(event):
@@ -617,7 +624,8 @@ document.addEventListener("pointerdown", create_proxy(finish_motion), True)  # a
 document.addEventListener("pointermove", create_proxy(follow_drag))
 for name in ("pointerup", "pointercancel"):
     document.addEventListener(name, create_proxy(drop_ghost))
-for name, handler in (("click", on_click), ("pointerdown", on_pointer_down), ("pointerup", on_pointer_up)):
+listen_to_clicks(root, create_proxy(on_square), create_proxy(on_click))
+for name, handler in (("pointerdown", on_pointer_down), ("pointerup", on_pointer_up)):
     root.addEventListener(name, create_proxy(handler))
 document.addEventListener("keydown", create_proxy(on_key))
 root.addEventListener("change", create_proxy(on_language))
