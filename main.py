@@ -180,6 +180,7 @@ paint_marks = window.Function("root", "marks", """
   if (marks !== undefined) canvas.setAttribute("data-marks", marks);
   const paint = globalThis.espionagePaintMarks ??= (canvas) => {
     const marks = canvas.getAttribute("data-marks"), context = canvas.getContext("2d");
+    if (!context) return;  // no canvas drawing here: the squares still say what is selected
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, canvas.width, canvas.height);
     const [x0, y0, width, height] = canvas.getAttribute("data-view-box").split(" ").map(Number);
