@@ -71,6 +71,43 @@ def test_a_tap_that_only_selects_draws_the_marks_the_page_draws(mode, seed):
     assert quick > 10 and planned >= 1
 
 
+@pytest.mark.parametrize("mode", [pass_and_play, computer, computer_as_blue, link])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_marks_of_a_tap_worked_out_ahead_are_those_it_draws(mode, seed):
+    app = mode(seed)
+    rng = random.Random(seed)
+    ahead_taps = 0
+    for _ in range(80):
+        if app.turn_complete:
+            app.dispatch("undo")
+            continue
+        before, selected = app.html(), app.selected
+        ahead = app.tap_ahead()
+        assert app.html() == before and app.selected == selected  # worked out, nothing changed
+        pieces = sorted({m.from_square for m in app.next_moves()})
+        name = square_name(rng.choice(pieces * 3 + sorted(app.targets()) + [rng.randrange(100)]))
+        tap(app, name)
+        if name in ahead:
+            ahead_taps += 1
+            assert app.tap_marks == ahead[name]
+        else:  # a move, a refusal, or not this player's turn: dispatched as it comes
+            assert app.selected == selected or app.tap_marks is None
+    assert ahead_taps > 10
+
+
+def test_nothing_is_worked_out_ahead_off_the_play_board_or_out_of_turn():
+    app = to_play()
+    assert app.tap_ahead()
+    app.dispatch("rules")
+    assert app.rules_open and app.tap_ahead() == {}
+    app.dispatch("rules-close")
+    for _ in range(2):  # a whole turn planned
+        move = next(m for m in app.next_moves())
+        tap(app, square_name(move.from_square))
+        tap(app, square_name(move.to_square))
+    assert app.turn_complete and app.tap_ahead() == {}
+
+
 def test_only_a_tap_on_the_play_board_is_drawn_apart():
     app = to_play()
     app.dispatch("key", "ArrowUp")

@@ -9,6 +9,7 @@ import contextlib
 import json
 import random
 import time
+from dataclasses import replace
 
 from espionage import Game, IllegalMove, Move, Setup, Variant, random_volcanoes
 from espionage.armies import sensible_setup
@@ -503,23 +504,54 @@ class App(LinkPlay, ComputerPlay):
             raise IllegalMove(f"{move} is not a legal move now", "illegal", (move.from_square, move.to_square))
         self.planned.append(move)
 
-    def _tap_play(self, sq):
+    def _tap_choice(self, sq):
+        """What a tap on ``sq`` does on the play board: "wait" (not the player's turn),
+        "plan" (a move of the selected piece), "let go" (of it), "select" or "refuse"."""
         if not self.my_turn:
+            return "wait"
+        if self.selected is not None and sq in self.targets():
+            return "plan"
+        if self.selected == sq:
+            return "let go"
+        if any(m.from_square == sq for m in self.next_moves()):
+            return "select"
+        return "refuse"
+
+    def _tap_play(self, sq):
+        choice = self._tap_choice(sq)
+        if choice == "wait":
             if getattr(self.match, "thinking", False):
                 self.message = _("The computer is thinking: its move comes in a moment.")
-            return
-        if self.selected is not None and sq in self.targets():
+        elif choice == "plan":
             move = Move(self.selected, sq)
             arrived = self.planned_letters()[0][sq] is None
             self._plan(move)
             self.selected = None
             self.motion = motion.planned(move, arrived)
-        elif self.selected == sq:
+        elif choice == "let go":
             self.selected = None
-        elif any(m.from_square == sq for m in self.next_moves()):
+        elif choice == "select":
             self.selected = sq
         else:
             self.message = self.refusal(sq)
+
+    def tap_ahead(self):
+        """The marks each tap that selects a piece or lets it go would draw (its ``tap_marks``),
+        by square name, worked out while the page is at rest: the browser binding paints such
+        a tap's marks at once and dispatches the tap after its frame. Changes nothing."""
+        if self._board_drawn() is None or not self.my_turn:
+            return {}
+        picture, selected, ahead = pages.play_picture(self, self.view())[0], self.selected, {}
+        try:
+            for sq in {m.from_square for m in self.next_moves()} | ({selected} - {None}):
+                choice = self._tap_choice(sq)
+                if choice in ("select", "let go"):
+                    self.selected = sq if choice == "select" else None
+                    ahead[square_name(sq)] = marks_data(replace(picture, selected=self.selected, targets=self.targets()))
+                    self.selected = selected
+        finally:
+            self.selected = selected
+        return ahead
 
     def refusal(self, sq):
         """Why a tap on ``sq`` moves nothing, as a sentence (the tap changes nothing else)."""
