@@ -157,6 +157,7 @@ app.defer = after_frame
 def dispatch(action, arg="", value="", whole=False):
     finish_motion()  # the page is back in its final state before it is patched
     reading = app.rules_open
+    dispatch_tapped()
     app.dispatch(action, arg, value)
     if app.tap_marks is not None and not whole and paint_marks(root, app.tap_marks):
         if not settling[0]:  # the rest of the page (the squares' names, the panel) a frame later
@@ -167,19 +168,54 @@ def dispatch(action, arg="", value="", whole=False):
 
 
 settling = [False]  # the marks of a tap are painted, and the rest of the page not yet
+ahead = {}  # App.tap_ahead() of the page at rest: the marks of a tap on each square that changes only them
+tapped = []  # a tap whose marks were painted from ``ahead``, dispatched once its frame is drawn
+
+
+def tap_ahead(name):
+    """Paint the marks of a tap worked out ahead, at once; the app has the tap after the frame.
+    False: not worked out (the page is not at rest, or the tap does more)."""
+    marks = ahead.get(name)
+    if marks is None or not paint_marks(root, marks):
+        return False
+    ahead.clear()
+    tapped.append(name)
+    reading = app.rules_open
+    after_frame(lambda: settle_tapped(reading))
+    return True
+
+
+def dispatch_tapped():
+    """The app has the taps painted ahead first, in order: before any action that came after them."""
+    ahead.clear()
+    while tapped:
+        app.dispatch("square", tapped.pop(0))
+
+
+def settle_tapped(reading):
+    if tapped:  # no action since has dispatched it
+        dispatch_tapped()
+        settle(reading)
+
+
+def work_out_taps():
+    try:
+        ahead.update(app.tap_ahead())
+    except Exception:  # a tap is then dispatched as it comes: slower, as right
+        window.console.error(traceback.format_exc())
 
 
 # The marks over the board (ui/render.marks_canvas) are painted on its canvas from its
 # data-marks, shapes in the board's units: a tablet paints these few shapes within the
 # tap's frame, where any change to the page's SVG would take two. ``marks`` (optional):
-# new marks, a tap's. A canvas is sized to its box in device pixels (a ResizeObserver)
-# and painted when it is new, resized or its marks changed. False: no canvas on the page.
+# a tap's, painted ahead of the page's (its data-marks, patched a frame later). A canvas
+# is sized to its box in device pixels (a ResizeObserver) and painted when it is new,
+# resized, or what it shows is not its data-marks. False: no canvas on the page.
 paint_marks = window.Function("root", "marks", """
   const canvas = root.querySelector("canvas.board-marks");
   if (!canvas) return false;
-  if (marks !== undefined) canvas.setAttribute("data-marks", marks);
-  const paint = globalThis.espionagePaintMarks ??= (canvas) => {
-    const marks = canvas.getAttribute("data-marks"), context = canvas.getContext("2d");
+  const paint = globalThis.espionagePaintMarks ??= (canvas, marks = canvas.getAttribute("data-marks")) => {
+    const context = canvas.getContext("2d");
     if (!context) return;  // no canvas drawing here: the squares still say what is selected
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, canvas.width, canvas.height);
@@ -204,7 +240,7 @@ paint_marks = window.Function("root", "marks", """
       }
       target.width = Math.round(contentRect.width * devicePixelRatio);
       target.height = Math.round(contentRect.height * devicePixelRatio);
-      paint(target);
+      paint(target, target.espionagePainted);  // what it showed
     }
   });
   if (!canvas.espionageSized) {  // new: painted once it is laid out and sized
@@ -214,6 +250,8 @@ paint_marks = window.Function("root", "marks", """
     } catch {
       sizer.observe(canvas);
     }
+  } else if (marks !== undefined) {
+    paint(canvas, marks);
   } else if (canvas.espionagePainted !== canvas.getAttribute("data-marks")) {
     paint(canvas);
   }
@@ -235,6 +273,7 @@ def settle(reading, whole=False):
     if effect:
         perform(effect)
     computer()
+    work_out_taps()
 
 
 scrolled = {"under_rules": 0}
@@ -420,7 +459,9 @@ def on_square(name):
     """A tap on a board square, named (an event handed to Python costs a tablet a millisecond)."""
     if drag.pop("dragged", False):
         return
-    dispatch("square", name)
+    finish_motion()
+    if not tap_ahead(name):
+        dispatch("square", name)
     arm_back()  # after the app's own handling of the tap
 
 
@@ -644,3 +685,4 @@ speak()
 arm_back()
 document.documentElement.classList.add("ready")
 computer()
+work_out_taps()

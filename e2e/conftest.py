@@ -150,23 +150,25 @@ def settled(page) -> None:
 
 
 MARKS_PAINTED = """(name) => {  // the marks on the board's canvas, and its pixel at the centre of square ``name``
-  const canvas = document.querySelector("canvas.board-marks"), marks = canvas.getAttribute("data-marks");
+  const canvas = document.querySelector("canvas.board-marks");
   const cell = document.querySelector(`g.square[data-square="${name}"] rect.cell`).getBoundingClientRect();
   const box = canvas.getBoundingClientRect();
   const x = Math.floor((cell.x + cell.width / 2 - box.x) * canvas.width / box.width);
   const y = Math.floor((cell.y + cell.height / 2 - box.y) * canvas.height / box.height);
+  const named = (marks) => JSON.parse(marks ?? "[]").map(([kind, at]) => `${kind} ${at}`);
   return {
-    marks: JSON.parse(marks).map(([kind, at]) => `${kind} ${at}`),
-    painted: canvas.espionagePainted === marks,
+    marks: named(canvas.espionagePainted),
+    page: named(canvas.getAttribute("data-marks")),
     pixel: [...canvas.getContext("2d").getImageData(x, y, 1, 1).data],
   };
 }"""
 
 
 def marks_painted(page, name: str = "a1") -> dict:
-    """The marks over the board (ui/render.marks_canvas): ``marks``, each "kind square"
-    ("sel e4", "hint move e5"); ``painted``, whether the canvas shows them; ``pixel``,
-    its RGBA at the centre of square ``name`` (a move's dot is there, opaque green)."""
+    """The marks over the board (ui/render.marks_canvas), each "kind square" ("sel e4",
+    "hint move e5"): ``marks``, painted on the canvas; ``page``, its ``data-marks`` (a tap's
+    marks are painted first, the page patched a frame later); ``pixel``, the canvas's RGBA
+    at the centre of square ``name`` (a move's dot is there, opaque green)."""
     return page.evaluate(MARKS_PAINTED, name)
 
 
