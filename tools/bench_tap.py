@@ -17,9 +17,10 @@ sample is measured inside the page, after a few warm-up taps:
   click handler: Python, markup, DOM update), ``layout`` (style and layout,
   forced) and ``paint`` (the rest of the frame's rendering).
 - ``settled``: from the same start until the work the app left for after the
-  tap's frame (main.py's ``after_frame``: the page around the board, once a tap
-  changed only the marks over it) is done and drawn in a frame of its own. The
-  next tap waits for it, so each tap starts on a page at rest, as a player's does.
+  tap's frame (main.py's ``after_frame``: the app's dispatch of a tap whose marks
+  were painted ahead, the page around the board, the marks of the next taps) is
+  done and drawn in a frame of its own. The next tap waits for it, so each tap
+  starts on a page at rest, as a player's does.
 - ``next frame``: the tap is dispatched whenever the page gets to it and timed
   until the next animation frame callback, as earlier versions of this
   benchmark did. It includes waiting for the frame boundary (0 to 16.7 ms at

@@ -2,7 +2,7 @@
 //
 //     node tools/bench_tap_python.mjs
 //
-// The app's own work per tap (dispatch, markup, diff, patches' JSON) on the games tools/bench_tap.py
+// The app's own work per tap (dispatch, markup, diff, patches' JSON, the next taps' marks) on the games tools/bench_tap.py
 // taps in Chromium, without the browser's work around it: a figure a busy machine disturbs less.
 import { projectPyodide } from "./node_pyodide.mjs";
 

@@ -5,12 +5,13 @@
 
 tools/bench_tap.py and tools/trace_tap.py store :func:`stored_match` games in a
 page and tap them in Chromium. Here the same games are tapped in Python alone:
-the app's own work for a tap (``App.dispatch``, ``App.html``, ``ui.patch.diff`` and
-the patches' JSON, as main.py does them), with no page, so its share of a tap is
-measured apart from the browser's (which a busy machine makes noisy). Pure
-Python: it runs in CPython and in Pyodide alike. The taps select and let go, so
-``dispatch`` (with the marks it draws, ``App.tap_marks``) is the Python of the
-tap's frame; ``html``, ``diff`` and ``json`` come a frame later (main.py's ``settle``).
+the app's own work for a tap (``App.dispatch``, ``App.html``, ``ui.patch.diff``, the
+patches' JSON and ``App.tap_ahead``, as main.py does them), with no page, so its
+share of a tap is measured apart from the browser's (which a busy machine makes
+noisy). Pure Python: it runs in CPython and in Pyodide alike. The taps select and
+let go, which main.py paints from the marks ``App.tap_ahead`` worked out before the
+tap: all these stages come a frame after the tap's (main.py's ``settle``), the
+last (``ahead``) making the marks of the next tap.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from ui.patch import as_json, diff
 from ui.saves import GAME_PREFIX, UI_KEY, Match, MemoryStorage
 
 TURNS = (0, 60, 150)  # about 0, 240 and 600 moves
-STAGES = ("dispatch", "html", "diff", "json")
+STAGES = ("dispatch", "html", "diff", "json", "ahead")
 
 
 def stored_match(turns, rng):
@@ -80,9 +81,11 @@ def python_taps(match, taps=200, warm_up=20):
         t3 = time.perf_counter()
         as_json(patches)
         t4 = time.perf_counter()
+        app.tap_ahead()
+        t5 = time.perf_counter()
         shown = markup
         if i >= warm_up:
-            for stage, start, end in zip(STAGES, (t0, t1, t2, t3), (t1, t2, t3, t4)):
+            for stage, start, end in zip(STAGES, (t0, t1, t2, t3, t4), (t1, t2, t3, t4, t5)):
                 samples[stage].append((end - start) * 1000)
     samples["total"] = [sum(stage) for stage in zip(*(samples[s] for s in STAGES))]
     return samples
@@ -91,7 +94,7 @@ def python_taps(match, taps=200, warm_up=20):
 def main():
     rng = random.Random(1)
     print(f"Python {sys.version.split()[0]}: the app's work per tap, ms, median / p95 of 200 taps "
-          "(dispatch: in the tap's frame; html, diff, json: a frame later)")
+          "(all a frame after the tap's, which paints marks worked out ahead)")
     print(f"{'moves':>5}  " + "  ".join(f"{s:>13}" for s in (*STAGES, "total")))
     for turns in TURNS:
         match = stored_match(turns, rng)
