@@ -172,7 +172,7 @@ ahead = {}  # App.tap_ahead() of the page at rest: the marks of a tap on each sq
 tapped = []  # a tap whose marks were painted from ``ahead``, dispatched once its frame is drawn
 
 
-def tap_ahead(name):
+def paint_ahead(name):
     """Paint the marks of a tap worked out ahead, at once; the app has the tap after the frame.
     False: not worked out (the page is not at rest, or the tap does more)."""
     marks = ahead.get(name)
@@ -460,7 +460,7 @@ def on_square(name):
     if drag.pop("dragged", False):
         return
     finish_motion()
-    if not tap_ahead(name):
+    if not paint_ahead(name):
         dispatch("square", name)
     arm_back()  # after the app's own handling of the tap
 
