@@ -490,7 +490,7 @@ def _on_click(target):
 # A click on a square goes to on_square as the square's name, any other to on_click.
 listen_to_clicks = window.Function("root", "on_square", "on_click", """
   root.addEventListener("click", (event) => {
-    const square = event.target.id === "link-text" ? null : event.target.closest("g.square");
+    const square = event.target.closest("g.square");
     if (square) on_square(square.getAttribute("data-square"));
     else on_click(event);
   });

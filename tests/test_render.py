@@ -1,5 +1,7 @@
 """ui/render.py: the SVG board is well-formed and keeps its markup contract."""
 
+import html
+import json
 import re
 import xml.etree.ElementTree as ET
 
@@ -9,7 +11,7 @@ from espionage import Game
 from espionage.board import SETUP_SQUARES, parse_square, square_name
 from espionage.moves import Move
 from espionage.pieces import KINDS
-from ui.render import BoardPicture, board_svg, piece_svg, square_at, square_origin
+from ui.render import BoardPicture, board_svg, marks_canvas, marks_data, piece_svg, square_at, square_origin
 
 NS = "{http://www.w3.org/2000/svg}"
 START = "cmmokcshlc/sgkgsslees/ockmlceelm/V9/V4V4/4V4V/9V/SMSKCSMCCS/SLGEEHOMEL/LEMKCKLGOC r - - - - 0 1"
@@ -182,6 +184,21 @@ def test_attack_target_is_marked():
     assert "attack" not in classes(sqs["c5"])
     assert sqs["d6"].find(NS + "title").text == "d6: Blue piece (unknown)"
     assert sqs["d6"].get("aria-label").startswith("d6, enemy piece, unknown")
+
+
+def test_marks_are_drawn_in_the_board_or_left_to_the_canvas_over_it():
+    letters = [None] * 100
+    letters[P("d5")], letters[P("d6")] = "K", "?"
+    pic = BoardPicture(tuple(letters), unknown_side=1, selected=P("d5"), targets=frozenset({P("d6"), P("c5")}),
+                       cursor=P("a1"))
+    expected = {("sel", "d5"), ("hint attack", "d6"), ("hint move", "c5"), ("focus-ring", "a1")}
+    group = parse(board_svg(pic)).find(f"{NS}g[@class='marks']")  # a rules diagram: in the board, as SVG
+    assert {(g.get("class"), g.get("data-at")) for g in group} == expected
+    assert all(g.findall(f"{NS}path") for g in group)
+    assert "class=\"marks\"" not in board_svg(pic, tap_marks=False)  # the page: on its canvas
+    canvas = re.search(r'<canvas class="board-marks" [^>]*data-marks="([^"]*)"', marks_canvas(pic))
+    assert {(kind, at) for kind, at, _shapes in json.loads(html.unescape(canvas.group(1)))} == expected
+    assert json.loads(marks_data(pic)) == json.loads(html.unescape(canvas.group(1)))
 
 
 def square_positions(root):

@@ -542,15 +542,14 @@ class App(LinkPlay, ComputerPlay):
         if self._board_drawn() is None or not self.my_turn:
             return {}
         picture, selected, ahead = pages.play_picture(self, self.view())[0], self.selected, {}
-        try:
-            for sq in {m.from_square for m in self.next_moves()} | ({selected} - {None}):
-                choice = self._tap_choice(sq)
-                if choice in ("select", "let go"):
-                    self.selected = sq if choice == "select" else None
+        for sq in {m.from_square for m in self.next_moves()} | ({selected} - {None}):
+            choice = self._tap_choice(sq)
+            if choice in ("select", "let go"):
+                self.selected = sq if choice == "select" else None
+                try:  # the picture that tap's play screen draws: only the selection and its targets change
                     ahead[square_name(sq)] = marks_data(replace(picture, selected=self.selected, targets=self.targets()))
+                finally:
                     self.selected = selected
-        finally:
-            self.selected = selected
         return ahead
 
     def refusal(self, sq):
