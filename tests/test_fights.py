@@ -1,0 +1,132 @@
+"""Sealed fights: each side learns what the rules show it, and every false table, query or reply is caught."""
+
+import secrets
+
+import pytest
+
+from espionage.pieces import ATTACKER_WINS, MOVABLE
+from espionage.sealed import fights, oblivious
+
+ATTACKER_SECRET, DEFENDER_SECRET = secrets.token_bytes(16), secrets.token_bytes(16)
+SENDER_SCALAR = oblivious.scalar(ATTACKER_SECRET, "sender")
+SENDER_KEY = oblivious.sender_key(SENDER_SCALAR)
+SENDER = oblivious.Sender(SENDER_SCALAR, len(fights.DEFENDER_KINDS))
+PAIRS = sorted((a, d) for a in MOVABLE for d in fights.DEFENDER_KINDS)
+
+
+def piece(kind, label="e5"):
+    """The defender's scalar and published query for a piece of `kind`."""
+    scalar = oblivious.scalar(DEFENDER_SECRET, label)
+    return scalar, oblivious.query(scalar, SENDER_KEY, fights.DEFENDER_KINDS.index(kind))
+
+
+def facts(attacker_kind, defender_kind, attack="t3 e4-e5", **changes):
+    """An honest fight as the transcript would record it, with `changes` made."""
+    scalar, query = piece(defender_kind)
+    table = fights.fight_table(SENDER, query, attack, attacker_kind, ATTACKER_SECRET)
+    opened = fights.open_fight(scalar, SENDER_KEY, attack, defender_kind, table, "Red")
+    fight = dict(attack=attack, attacker="Red", defender="Blue", attacker_kind=attacker_kind)
+    fight.update(defender_kind=defender_kind, piece="e5", query=query, table=table, token=opened.token)
+    return fight | changes
+
+
+@pytest.mark.parametrize(("attacker", "defender"), PAIRS, ids=[f"{a}x{d}" for a, d in PAIRS])
+def test_each_side_learns_what_the_rules_show_it(attacker, defender):
+    scalar, query = piece(defender)
+    table = fights.fight_table(SENDER, query, "t7 c4-c5", attacker, ATTACKER_SECRET)
+    assert len(table) == fights.TABLE_BYTES
+    opened = fights.open_fight(scalar, SENDER_KEY, "t7 c4-c5", defender, table, "Red")
+    result = fights.check_reply(ATTACKER_SECRET, "t7 c4-c5", opened.token, "Blue")
+    wins = ATTACKER_WINS[(attacker, defender)]
+    assert opened.attacker_won is result.attacker_won is wins
+    assert opened.attacker_kind == (None if wins else attacker)  # the winner stays hidden from the defender
+    assert result.defender_kind == (defender if wins else None)  # a surviving defender stays hidden too
+
+
+def test_a_loss_gives_the_attacker_one_token_whatever_the_defender():
+    losing = [d for d in fights.DEFENDER_KINDS if not ATTACKER_WINS[("K", d)]]
+    assert len(losing) > 1
+    assert len({facts("K", d)["token"] for d in losing}) == 1
+
+
+def test_an_honest_fight_passes_the_audit():
+    assert fights.audit_fight(ATTACKER_SECRET, DEFENDER_SECRET, facts("G", "O")) is None
+
+
+def sealed_table(query, attack, entry_for):
+    """A lying attacker's table: entry_for(kind) is the plaintext it seals for each defender kind."""
+    keys = SENDER.keys(query, attack)
+    return b"".join(oblivious.seal(key, entry_for(kind)) for key, kind in zip(keys, fights.DEFENDER_KINDS))
+
+
+def test_a_table_claiming_a_loss_the_rules_do_not_give_is_refused_at_once():
+    scalar, query = piece("C")
+    table = sealed_table(query, "a", lambda kind: b"LG" + bytes(fights.TOKEN_BYTES))  # a General "loses" to a Corporal
+    with pytest.raises(fights.FalseFight) as caught:
+        fights.open_fight(scalar, SENDER_KEY, "a", "C", table, "Red")
+    assert caught.value.liar == "Red"
+
+
+def test_a_table_naming_another_attacker_kind_is_caught_by_the_audit():
+    # the General claims to be a Corporal, loses to the Captain in that story: legal-looking at once
+    scalar, query = piece("K")
+    table = fights.fight_table(SENDER, query, "a", "C", ATTACKER_SECRET)
+    opened = fights.open_fight(scalar, SENDER_KEY, "a", "K", table, "Red")
+    assert (opened.attacker_won, opened.attacker_kind) == (False, "C")
+    finding = fights.audit_fight(ATTACKER_SECRET, DEFENDER_SECRET, facts("G", "K", table=table, token=opened.token))
+    assert finding is not None and finding.liar == "Red"
+
+
+def test_a_table_with_a_false_win_is_caught_by_the_audit():
+    scalar, query = piece("G")
+    table = sealed_table(query, "a", lambda kind: b"W-" + bytes(fights.TOKEN_BYTES))  # a Corporal "beats" anything
+    opened = fights.open_fight(scalar, SENDER_KEY, "a", "G", table, "Red")
+    assert opened.attacker_won
+    finding = fights.audit_fight(ATTACKER_SECRET, DEFENDER_SECRET, facts("C", "G", attack="a", table=table))
+    assert finding is not None and finding.liar == "Red"
+
+
+@pytest.mark.parametrize("table", [b"", bytes(fights.TABLE_BYTES), secrets.token_bytes(fights.TABLE_BYTES)])
+def test_a_table_that_does_not_open_is_refused_at_once(table):
+    scalar, _ = piece("M")
+    with pytest.raises(fights.FalseFight) as caught:
+        fights.open_fight(scalar, SENDER_KEY, "a", "M", table, "Red")
+    assert caught.value.liar == "Red"
+
+
+def test_a_query_hiding_another_kind_than_the_committed_one_is_caught_by_the_audit():
+    _, query = piece("G")  # the piece is a Corporal in the committed setup
+    finding = fights.audit_fight(ATTACKER_SECRET, DEFENDER_SECRET, facts("K", "C", query=query))
+    assert finding is not None and finding.liar == "Blue"
+
+
+def test_a_reply_withholding_the_token_is_refused():
+    with pytest.raises(fights.FalseFight) as caught:
+        fights.check_reply(ATTACKER_SECRET, "a", None, "Blue")
+    assert caught.value.liar == "Blue"
+
+
+def test_a_replayed_token_is_refused():
+    earlier = facts("G", "K", attack="t3 e4-e5")["token"]
+    with pytest.raises(fights.FalseFight) as caught:
+        fights.check_reply(ATTACKER_SECRET, "t9 e4-e5", earlier, "Blue")
+    assert caught.value.liar == "Blue"
+
+
+def test_a_token_the_defender_could_not_open_is_refused():
+    forged = secrets.token_bytes(fights.TOKEN_BYTES)
+    with pytest.raises(fights.FalseFight):
+        fights.check_reply(ATTACKER_SECRET, "a", forged, "Blue")
+
+
+def test_a_reply_with_another_entrys_token_is_caught_by_the_audit():
+    # a defender that somehow held another entry's token (here: the attacker's own) and sent it
+    win_of_another_kind = fights._entry(ATTACKER_SECRET, "a", "G", "C")[2:]
+    finding = fights.audit_fight(ATTACKER_SECRET, DEFENDER_SECRET, facts("G", "K", attack="a", token=win_of_another_kind))
+    assert finding is not None and finding.liar == "Blue"
+
+
+def test_only_movable_kinds_attack():
+    _, query = piece("C")
+    with pytest.raises(ValueError):
+        fights.fight_table(SENDER, query, "a", "M", ATTACKER_SECRET)
