@@ -5,6 +5,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/tools/setup.sh"
 setup_runtime
 compile_catalogs
+vendor_python_packages
 cd "$ROOT"
 py="$(find_python)" || die "Python 3.11+ is needed"
 exec "$py" tools/build.py "$@"

@@ -6,5 +6,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/tools/setup.sh"
 setup_runtime
 update_files_list
 compile_catalogs
+vendor_python_packages
 cd "$ROOT"
 exec python3 tools/serve.py "$@"

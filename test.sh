@@ -5,6 +5,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/tools/setup.sh"
 setup_runtime
 setup_venv
+vendor_python_packages
 compile_catalogs
 setup_chromium
 cd "$ROOT"

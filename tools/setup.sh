@@ -88,6 +88,13 @@ compile_catalogs() {
     "$VENV/bin/python" tools/compile_catalogs.py || die "compiling the translations (locale/) failed"
 }
 
+# static/vendor/python/ <- the pure-Python packages pyproject.toml pins (the sealed protocol's
+# group library), downloaded from PyPI by .venv's pip: the browser's copy of .venv's dependencies
+vendor_python_packages() {
+    cd "$ROOT" && make_venv && "$VENV/bin/python" tools/vendor.py --python ||
+        die "vendoring the pinned Python packages into static/vendor/python/ failed"
+}
+
 # Chromium for the browser tests: the system one if present, else install one.
 SYSTEM_CHROMIUM=/usr/bin/chromium
 setup_chromium() {
