@@ -4,8 +4,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/tools/setup.sh"
 setup_runtime
+vendor_python_packages
 update_files_list
 compile_catalogs
-vendor_python_packages
 cd "$ROOT"
 exec python3 tools/serve.py "$@"

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_files_table_lists_every_package_module():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     listed = config.get("files", {})
-    expected = {f"./{f}": f"./{f}" for f in gen_files.browser_files()}
+    expected = {f"./{gen_files.source_of(f)}": f"./{f}" for f in gen_files.browser_files()}
     assert listed == expected, "pyscript.toml is stale: run python3 tools/gen_files.py"
 
 
@@ -25,6 +25,12 @@ def test_runtime_is_local():
     assert '"./static/vendor/pyscript/core.js"' in handoff
     for text in (html, handoff):
         assert "://" not in text.replace("http://www.w3.org", "")  # no CDN
+
+
+def test_the_vendored_group_library_is_shipped_at_its_package_path():
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config["files"]["./static/vendor/python/ge25519/ge25519.py"] == "./ge25519/ge25519.py"
+    assert config["files"]["./static/vendor/python/fe25519/__init__.py"] == "./fe25519/__init__.py"
 
 
 def test_test_modules_are_not_shipped():

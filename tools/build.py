@@ -214,10 +214,10 @@ def add_python(tmp: Path, runtime: str) -> None:
     library it imports."""
     sources = tmp / "sources.zip.tmp"
     files = gen_files.browser_files()
-    missing = [name for name in files if not (ROOT / name).is_file()]
+    missing = [name for name in files if not (ROOT / gen_files.source_of(name)).is_file()]
     if missing:
         raise SystemExit(f"build: {missing[0]} is missing (./build.sh compiles the translations in locale/ first)")
-    files = {name: (ROOT / name).read_bytes() for name in files}
+    files = {name: (ROOT / gen_files.source_of(name)).read_bytes() for name in files}
     files.update((name, source.encode()) for name, source in pyscript_package(ROOT / PYSCRIPT).items())
     files[MAIN] = (ROOT / MAIN).read_bytes()
     write_archive(sources, files)
