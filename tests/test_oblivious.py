@@ -29,6 +29,19 @@ def test_the_chooser_knows_exactly_the_key_of_its_choice(sides, choice):
     assert [i for i, key in enumerate(keys) if key == mine] == [choice]
 
 
+@pytest.mark.parametrize("choice", [0, 8])
+def test_the_audit_s_shortcuts_give_the_same_query_and_keys(sides, choice):
+    defender_secret = sides[0]
+    attacker_scalar = ot.scalar(b"attacker", "sender")
+    attacker_key = ot.sender_key(attacker_scalar)
+    piece_scalar = ot.scalar(defender_secret, "piece")
+    query = ot.query(piece_scalar, attacker_key, choice)
+    assert ot.audited_query(attacker_scalar, piece_scalar, choice) == query
+    auditor = ot.Sender(attacker_scalar, KINDS)
+    auditor.know(query, piece_scalar, choice)
+    assert auditor.keys(query, "a") == ot.Sender(attacker_scalar, KINDS).keys(query, "a")
+
+
 def test_each_attack_derives_fresh_keys(sides):
     defender_secret, sender_key, sender = sides
     piece_scalar = ot.scalar(defender_secret, "piece")

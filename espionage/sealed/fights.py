@@ -132,9 +132,10 @@ def audit_fight(attacker_secret: bytes, defender_secret: bytes, facts: dict) -> 
     sender_scalar = oblivious.scalar(attacker_secret, "sender")
     piece_scalar = oblivious.scalar(defender_secret, facts["piece"])
     choice = DEFENDER_KINDS.index(facts["defender_kind"])
-    if oblivious.query(piece_scalar, oblivious.sender_key(sender_scalar), choice) != facts["query"]:
+    if oblivious.audited_query(sender_scalar, piece_scalar, choice) != facts["query"]:
         return FalseFight(f"{defender}'s query for {facts['piece']} does not hide its committed kind", defender)
     sender = oblivious.Sender(sender_scalar, len(DEFENDER_KINDS))
+    sender.know(facts["query"], piece_scalar, choice)
     if fight_table(sender, facts["query"], attack, facts["attacker_kind"], attacker_secret) != facts["table"]:
         return FalseFight(f"{attacker}'s fight table for {attack} is not the one its kind gives", attacker)
     if facts["token"] != _entry(attacker_secret, attack, facts["attacker_kind"], facts["defender_kind"])[2:]:

@@ -73,6 +73,11 @@ def query(chooser_scalar: int, sender: bytes, choice: int) -> bytes:
     return _encode(point)
 
 
+def audited_query(sender_scalar: int, chooser_scalar: int, choice: int) -> bytes:
+    """The query the chooser should have published, from both secrets: (b + choice·a)·G, one base multiplication."""
+    return _encode(ge25519_p3.scalar_mult_base(_bytes(chooser_scalar + choice * sender_scalar)))
+
+
 def _key(attack: str, point: ge25519_p3) -> bytes:
     return hashlib.sha256(b"espionage-ot-key\0" + attack.encode() + b"\0" + _encode(point)).digest()
 
@@ -91,10 +96,15 @@ class Sender:
         self._key_times_scalar = ge25519_p3.scalar_mult_base(self._scalar).scalar_mult(self._scalar)
         self._shared: dict[bytes, list[ge25519_p3]] = {}
 
-    def _points(self, chooser_query: bytes) -> list[ge25519_p3]:
+    def know(self, chooser_query: bytes, chooser_scalar: int, choice: int) -> None:
+        """For the audit, which knows the chooser's secret: a·B as (a·(b + choice·a))·G, a base multiplication."""
+        a = int.from_bytes(self._scalar, "little")
+        self._points(chooser_query, ge25519_p3.scalar_mult_base(_bytes(a * (chooser_scalar + choice * a))))
+
+    def _points(self, chooser_query: bytes, shared: ge25519_p3 | None = None) -> list[ge25519_p3]:
         points = self._shared.get(chooser_query)
         if points is None:
-            point = decode(chooser_query).scalar_mult(self._scalar)
+            point = shared if shared is not None else decode(chooser_query).scalar_mult(self._scalar)
             points = [point]
             for _ in range(1, self._size):
                 point = _sub(point, self._key_times_scalar)
