@@ -8,7 +8,7 @@ the repeats, in ms):
 
 - defender, attack link in: open two tables (one b·A per attack and the entries);
 - attacker, reply in: check two tokens;
-- attacker, own turn: seal two tables against freshly queried pieces (a·B each, not cached);
+- attacker, own turn: seal two tables with a new sender (a·A, and a·B for each queried piece: nothing cached);
 - query: one piece's OT query, published when it first stands next to an enemy piece;
 - audit, per fight: the end's recomputation of one query, table and token.
 """
