@@ -1,0 +1,56 @@
+"""Layout checks on a shown page: text and controls that cover one another, a page wider
+than its window. They read element boxes in the browser, so a collision that only a
+particular window size makes (a notice under the corner's Rules button) fails a test.
+"""
+
+# The boxes of every visible piece of text or control outside the board, with which of
+# them contain which (a label holds its input: that is no collision).
+BOXES = """() => {
+    const picked = [...document.querySelectorAll(
+        'section.screen :is(h1, h2, h3, p, li, label, summary, button, select, input, textarea, a, .message)')]
+        .filter(el => !el.closest('svg, .board-wrap, .visually-hidden'));
+    const shown = picked.filter(el => {
+        const r = el.getBoundingClientRect(), style = getComputedStyle(el);
+        return r.width >= 2 && r.height >= 2 && style.visibility !== 'hidden';
+    });
+    return shown.map((el, i) => {
+        const r = el.getBoundingClientRect();
+        const name = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
+            ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+        const text = (el.tagName === 'SELECT' ? el.selectedOptions[0]?.text || '' : el.innerText || el.value || '')
+            .trim().slice(0, 40);
+        const related = shown.map((other, j) => other !== el && (el.contains(other) || other.contains(el)) ? j : -1)
+            .filter(j => j >= 0);
+        return {i, name, text, box: [r.left, r.top, r.right, r.bottom], related};
+    });
+}"""
+
+SLACK = 1  # px: boxes that only touch (rounding) do not collide
+
+
+def _overlap(a, b):
+    return min(a[2], b[2]) - max(a[0], b[0]) > SLACK and min(a[3], b[3]) - max(a[1], b[1]) > SLACK
+
+
+def collisions(page):
+    """Pairs of text or controls (not one inside the other) whose boxes overlap."""
+    boxes = page.evaluate(BOXES)
+    found = []
+    for a in boxes:
+        for b in boxes[a["i"] + 1:]:
+            if b["i"] not in a["related"] and _overlap(a["box"], b["box"]):
+                found.append(f'{a["name"]} "{a["text"]}" {a["box"]} / {b["name"]} "{b["text"]}" {b["box"]}')
+    return found
+
+
+def overflow(page):
+    """How many pixels the page is wider than its window (0 when it fits)."""
+    return page.evaluate("() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth)")
+
+
+def assert_laid_out(page, where):
+    """Nothing covers anything, nothing is wider than the window."""
+    hits = collisions(page)
+    assert not hits, f"{where}: text or controls overlap:\n" + "\n".join(hits)
+    wider = overflow(page)
+    assert not wider, f"{where}: the page is {wider}px wider than the window"
