@@ -4,24 +4,36 @@ particular window size makes (a notice under the corner's Rules button) fails a 
 """
 
 # The boxes of every visible piece of text or control outside the board, with which of
-# them contain which (a label holds its input: that is no collision).
+# them contain which (a label holds its input: that is no collision). Text is measured by
+# its lines (a heading's box may pass under the corner's float while its words wrap
+# beside it); a control or the notice (a filled box) by its whole box.
 BOXES = """() => {
     const picked = [...document.querySelectorAll(
         'section.screen :is(h1, h2, h3, p, li, label, summary, button, select, input, textarea, a, .message)')]
         .filter(el => !el.closest('svg, .board-wrap, .visually-hidden'));
-    const shown = picked.filter(el => {
-        const r = el.getBoundingClientRect(), style = getComputedStyle(el);
-        return r.width >= 2 && r.height >= 2 && style.visibility !== 'hidden';
-    });
-    return shown.map((el, i) => {
+    const seen = el => {
         const r = el.getBoundingClientRect();
+        const open = el.checkVisibility ? el.checkVisibility({visibilityProperty: true})
+                                        : getComputedStyle(el).visibility !== 'hidden';
+        return r.width >= 2 && r.height >= 2 && open;
+    };
+    const shown = picked.filter(seen);
+    const filled = el => el.matches('button, select, input, textarea, .message');
+    const rects = el => {
+        if (filled(el)) return [el.getBoundingClientRect()];
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return [...range.getClientRects()].filter(r => r.width >= 2 && r.height >= 2);
+    };
+    return shown.map((el, i) => {
         const name = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
             ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
         const text = (el.tagName === 'SELECT' ? el.selectedOptions[0]?.text || '' : el.innerText || el.value || '')
             .trim().slice(0, 40);
         const related = shown.map((other, j) => other !== el && (el.contains(other) || other.contains(el)) ? j : -1)
             .filter(j => j >= 0);
-        return {i, name, text, box: [r.left, r.top, r.right, r.bottom], related};
+        return {i, name, text, related,
+                boxes: rects(el).map(r => [r.left, r.top, r.right, r.bottom].map(Math.round))};
     });
 }"""
 
@@ -38,8 +50,11 @@ def collisions(page):
     found = []
     for a in boxes:
         for b in boxes[a["i"] + 1:]:
-            if b["i"] not in a["related"] and _overlap(a["box"], b["box"]):
-                found.append(f'{a["name"]} "{a["text"]}" {a["box"]} / {b["name"]} "{b["text"]}" {b["box"]}')
+            if b["i"] in a["related"]:
+                continue
+            hit = next(((p, q) for p in a["boxes"] for q in b["boxes"] if _overlap(p, q)), None)
+            if hit:
+                found.append(f'{a["name"]} "{a["text"]}" {hit[0]} / {b["name"]} "{b["text"]}" {hit[1]}')
     return found
 
 
