@@ -63,9 +63,28 @@ def overflow(page):
     return page.evaluate("() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth)")
 
 
+OUT_OF_REACH = """() => [...document.querySelectorAll('section.screen :is(button, select, input, a)')]
+    .filter(el => el.checkVisibility ? el.checkVisibility({visibilityProperty: true}) : true)
+    .map(el => [el, el.getBoundingClientRect()])
+    .filter(([, r]) => r.width >= 2 && (r.left < 0 || r.right > window.innerWidth + 1))
+    .map(([el, r]) => `${el.tagName} "${(el.innerText || '').trim().slice(0, 40)}" ${r.left}-${r.right}`)"""
+
+BOARD_FITS = """() => {
+    const r = document.querySelector('svg.espionage-board').getBoundingClientRect();
+    return r.left >= 0 && r.right <= window.innerWidth + 1 && r.height <= window.innerHeight + 1;
+}"""
+
+
+def assert_board_fits(page, where):
+    """The whole board can be seen at once: as wide as the window at most, and as tall."""
+    assert page.evaluate(BOARD_FITS), f"{where}: the board does not fit in the window"
+
+
 def assert_laid_out(page, where):
-    """Nothing covers anything, nothing is wider than the window."""
+    """Nothing covers anything, nothing is wider than the window, every control within reach."""
     hits = collisions(page)
     assert not hits, f"{where}: text or controls overlap:\n" + "\n".join(hits)
     wider = overflow(page)
     assert not wider, f"{where}: the page is {wider}px wider than the window"
+    outside = page.evaluate(OUT_OF_REACH)
+    assert not outside, f"{where}: controls outside the window:\n" + "\n".join(outside)

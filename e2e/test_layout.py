@@ -2,8 +2,11 @@
 
 import random
 
-from e2e.conftest import open_app_page
-from e2e.layout import assert_laid_out
+import pytest
+
+from e2e.conftest import open_app_page, settled
+from e2e.layout import assert_board_fits, assert_laid_out
+from e2e.test_axe_screens import plan_a_move
 from e2e.test_link_play import devices, play_turn, start  # noqa: F401 (devices is a fixture)
 
 
@@ -48,3 +51,59 @@ def test_the_keys_help_shows_where_the_pointer_hovers(page, open_app):
     open_app(page)
     _to_setup(page)
     assert page.locator(".key-hint").is_visible()
+
+
+SIZES = {"phone": (390, 844), "tablet": (820, 1180), "tablet-landscape": (1180, 820), "desktop": (1280, 800)}
+
+
+def _click(page, name):
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app, size):
+    """The pass-and-play walk at a size: home, new game, options, setup, cover, play (a move
+    planned), results, game over, home with a saved game, the Rules."""
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+
+    def check(screen):
+        assert page.get_attribute("section.screen", "data-screen") == screen
+        assert_laid_out(page, f"{screen} ({size})")
+        if screen in ("setup", "play"):
+            assert_board_fits(page, f"{screen} ({size})")
+
+    open_app(page)
+    check("home")
+    _click(page, "New game")
+    check("new")
+    _click(page, "Pass and play")
+    check("options")
+    _click(page, "Start")
+    _click(page, "Random setup")
+    check("setup")
+    _click(page, "Ready")
+    check("cover")
+    _click(page, "Show Blue's board")
+    _click(page, "Random setup")
+    _click(page, "Ready")
+    _click(page, "Show Red's board")
+    check("play")
+    plan_a_move(page)
+    check("play")
+    page.locator("g.square.target").first.click()
+    settled(page)
+    plan_a_move(page)
+    page.locator("g.square.target").first.click()
+    _click(page, "Submit turn")
+    check("results")
+    _click(page, "Hand over")
+    _click(page, "Show Blue's board")
+    _click(page, "Resign")
+    check("play")  # the question that makes sure
+    _click(page, "Resign")
+    check("over")
+    _click(page, "Home")
+    check("home")
+    _click(page, "Rules")
+    assert page.locator(".rules").count() == 1
+    assert_laid_out(page, f"rules ({size})")
