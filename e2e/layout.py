@@ -6,7 +6,8 @@ particular window size makes (a notice under the corner's Rules button) fails a 
 # The boxes of every visible piece of text or control outside the board, with which of
 # them contain which (a label holds its input: that is no collision). Text is measured by
 # its lines (a heading's box may pass under the corner's float while its words wrap
-# beside it); a control or the notice (a filled box) by its whole box.
+# beside it); a control or the notice (a filled box) by its whole box; each only as far as
+# the boxes that scroll it let it be seen.
 BOXES = """() => {
     const picked = [...document.querySelectorAll(
         'section.screen :is(h1, h2, h3, p, li, label, summary, button, select, input, textarea, a, .message)')]
@@ -25,6 +26,17 @@ BOXES = """() => {
         range.selectNodeContents(el);
         return [...range.getClientRects()].filter(r => r.width >= 2 && r.height >= 2);
     };
+    const clipped = (el, r) => {  // what of r a scrolling box around el lets be seen
+        let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+        for (let box = el.parentElement; box; box = box.parentElement) {
+            const style = getComputedStyle(box);
+            if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+            const c = box.getBoundingClientRect();
+            [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top),
+                                          Math.min(right, c.right), Math.min(bottom, c.bottom)];
+        }
+        return [left, top, right, bottom];
+    };
     return shown.map((el, i) => {
         const name = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
             ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
@@ -33,7 +45,7 @@ BOXES = """() => {
         const related = shown.map((other, j) => other !== el && (el.contains(other) || other.contains(el)) ? j : -1)
             .filter(j => j >= 0);
         return {i, name, text, related,
-                boxes: rects(el).map(r => [r.left, r.top, r.right, r.bottom].map(Math.round))};
+                boxes: rects(el).map(r => clipped(el, r).map(Math.round)).filter(b => b[2] > b[0] && b[3] > b[1])};
     });
 }"""
 

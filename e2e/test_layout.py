@@ -107,3 +107,45 @@ def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app, size):
     _click(page, "Rules")
     assert page.locator(".rules").count() == 1
     assert_laid_out(page, f"rules ({size})")
+
+
+def long_game(turns, seed=11):
+    """A pass-and-play save (made with the engine) ``turns`` turns in, not over, Red to move."""
+    from espionage import Game, Setup, Variant, random_volcanoes
+    from ui.saves import Match
+
+    rng = random.Random(seed)
+    while True:
+        game = Game(Setup.random("red", rng), Setup.random("blue", rng), random_volcanoes(6, rng))
+        for _ in range(turns):
+            game.play(rng.choice(game.legal_moves()))
+            if game.first_move is not None and game.outcome is None:
+                game.play(rng.choice(game.legal_moves()))
+            if game.outcome is not None:
+                break
+        if game.outcome is None and game.turn == "red":
+            match = Match(id="0123456789", variant=Variant(2, 6), volcanoes=game.volcanoes, game=game)
+            match.setups = list(game.setups)
+            return match
+
+
+def test_the_move_list_of_a_long_game_scrolls_in_its_own_box(page, open_app):
+    """After a long game the end screen's one column of every turn made the page thousands
+    of pixels tall; the list scrolls in a box of its own beside the replay board."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    match = long_game(120)
+    open_app(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["espionage:game:" + match.id, match.to_json()])
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    for name in ("Resume", "Show Red's board", "Resign", "Resign"):
+        _click(page, name)
+    assert page.get_attribute("section.screen", "data-screen") == "over"
+    listed = page.locator("ol.turn-list li.turn")
+    assert listed.count() >= 120
+    height = page.evaluate("() => document.documentElement.scrollHeight")
+    assert height <= 1.5 * 800, f"the end screen is {height}px tall"
+    assert page.evaluate("() => { const l = document.querySelector('ol.turn-list'); return l.scrollHeight > l.clientHeight; }")
+    assert_laid_out(page, "over after a long game (desktop)")
+    listed.last.get_by_role("button").click()  # the last turn is within reach
+    assert page.locator(".replay-caption").get_attribute("data-step") == listed.last.get_attribute("data-step")
