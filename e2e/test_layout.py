@@ -149,3 +149,48 @@ def test_the_move_list_of_a_long_game_scrolls_in_its_own_box(page, open_app):
     assert_laid_out(page, "over after a long game (desktop)")
     listed.last.get_by_role("button").click()  # the last turn is within reach
     assert page.locator(".replay-caption").get_attribute("data-step") == listed.last.get_attribute("data-step")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_link_computer_and_error_screen_is_laid_out_cleanly(page, open_app, size):
+    """The link screens (options, invitation, the invited side, a broken link) and the computer's
+    (options, its setup and play) at a size."""
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+
+    def check(target, screen):
+        assert target.get_attribute("section.screen", "data-screen") == screen
+        assert_laid_out(target, f"{screen} ({size})")
+        if screen in ("setup", "play"):
+            assert_board_fits(target, f"{screen} ({size})")
+
+    open_app(page)
+    _click(page, "New game")
+    _click(page, "Play by link")
+    check(page, "link-options")
+    _click(page, "Set up your army")
+    _click(page, "Random setup")
+    _click(page, "Ready")
+    check(page, "link-send")
+    link = page.input_value("#link-text").split("#", 1)[1]
+    other = page.context.browser.new_context(base_url=page.url.split("#")[0], viewport={"width": width, "height": height})
+    try:
+        invited = other.new_page()
+        open_app(invited, "#" + link)
+        check(invited, "link-invite")
+    finally:
+        other.close()
+    page.goto("./#not-a-link")
+    page.wait_for_selector('section.screen[data-screen="link-error"]')
+    check(page, "link-error")
+    _click(page, "Home")
+    _click(page, "New game")
+    _click(page, "Play the computer")
+    check(page, "computer-options")
+    _click(page, "Level 1")
+    _click(page, "Start")
+    _click(page, "Random setup")
+    check(page, "setup")
+    _click(page, "Ready")
+    page.wait_for_selector('section.screen[data-screen="play"]')
+    check(page, "play")
