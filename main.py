@@ -595,6 +595,7 @@ def on_key(event):
     target, key = event.target, event.key
     if target.tagName in ("INPUT", "TEXTAREA", "SELECT") or event.ctrlKey or event.metaKey or event.altKey:
         return
+    document.documentElement.classList.add("keys-used")  # a keyboard is here: its help shows (app.css)
     on_board = bool(target.closest("svg.espionage-board")) or (
         target == document.body and app.screen in BOARD_SCREENS
     )

@@ -1,0 +1,196 @@
+"""Screens laid out cleanly: nothing covered, nothing wider than the window (e2e/layout.py)."""
+
+import random
+
+import pytest
+
+from e2e.conftest import open_app_page, settled
+from e2e.layout import assert_board_fits, assert_laid_out
+from e2e.test_axe_screens import plan_a_move
+from e2e.test_link_play import devices, play_turn, start  # noqa: F401 (devices is a fixture)
+
+
+def test_the_notice_after_a_link_turn_is_not_under_the_corner(devices):  # noqa: F811
+    """At 1100x800 "Turn played. Send the link to Red." sat under the Rules button and the
+    language menu."""
+    red, _blue = start(devices, "Casual")
+    play_turn(red, 1, random.Random(3))
+    assert red.screen == "link-send"
+    assert "Send the link to Blue" in red.page.inner_text(".message")
+    assert_laid_out(red.page, "link-send at 1100x800")
+
+
+def _to_setup(page):
+    for name in ("New game", "Pass and play", "Start"):
+        page.get_by_role("button", name=name, exact=True).click()
+    assert page.get_attribute("section.screen", "data-screen") == "setup"
+
+
+def test_the_keys_help_shows_on_a_phone_only_once_a_key_is_pressed(browser, server_url):
+    """A phone's setup and play screens ended with "Keys: arrows move on the board…", which a
+    touch player cannot use; a tablet with a keyboard gets it at the first key."""
+    context = browser.new_context(base_url=server_url, viewport={"width": 390, "height": 844},
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        open_app_page(page)
+        _to_setup(page)
+        assert page.evaluate("matchMedia('(hover: none)').matches")
+        assert page.locator(".key-hint").count() == 1 and not page.locator(".key-hint").is_visible()
+        page.keyboard.press("Tab")
+        assert page.locator(".key-hint").is_visible()
+        assert_laid_out(page, "setup on a phone")
+    finally:
+        context.close()
+    assert not errors
+
+
+def test_the_keys_help_shows_where_the_pointer_hovers(page, open_app):
+    open_app(page)
+    _to_setup(page)
+    assert page.locator(".key-hint").is_visible()
+
+
+SIZES = {"phone": (390, 844), "tablet": (820, 1180), "tablet-landscape": (1180, 820), "desktop": (1280, 800)}
+
+
+def _click(page, name):
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app, size):
+    """The pass-and-play walk at a size: home, new game, options, setup, cover, play (a move
+    planned), results, game over, home with a saved game, the Rules."""
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+
+    def check(screen):
+        assert page.get_attribute("section.screen", "data-screen") == screen
+        assert_laid_out(page, f"{screen} ({size})")
+        if screen in ("setup", "play"):
+            assert_board_fits(page, f"{screen} ({size})")
+
+    open_app(page)
+    check("home")
+    _click(page, "New game")
+    check("new")
+    _click(page, "Pass and play")
+    check("options")
+    _click(page, "Start")
+    _click(page, "Random setup")
+    check("setup")
+    _click(page, "Ready")
+    check("cover")
+    _click(page, "Show Blue's board")
+    _click(page, "Random setup")
+    _click(page, "Ready")
+    _click(page, "Show Red's board")
+    check("play")
+    plan_a_move(page)
+    check("play")
+    page.locator("g.square.target").first.click()
+    settled(page)
+    plan_a_move(page)
+    page.locator("g.square.target").first.click()
+    _click(page, "Submit turn")
+    check("results")
+    _click(page, "Hand over")
+    _click(page, "Show Blue's board")
+    _click(page, "Resign")
+    check("play")  # the question that makes sure
+    _click(page, "Resign")
+    check("over")
+    _click(page, "Home")
+    check("home")
+    _click(page, "Rules")
+    assert page.locator(".rules").count() == 1
+    assert_laid_out(page, f"rules ({size})")
+
+
+def long_game(turns, seed=11):
+    """A pass-and-play save (made with the engine) ``turns`` turns in, not over, Red to move."""
+    from espionage import Game, Setup, Variant, random_volcanoes
+    from ui.saves import Match
+
+    rng = random.Random(seed)
+    while True:
+        game = Game(Setup.random("red", rng), Setup.random("blue", rng), random_volcanoes(6, rng))
+        for _ in range(turns):
+            game.play(rng.choice(game.legal_moves()))
+            if game.first_move is not None and game.outcome is None:
+                game.play(rng.choice(game.legal_moves()))
+            if game.outcome is not None:
+                break
+        if game.outcome is None and game.turn == "red":
+            match = Match(id="0123456789", variant=Variant(2, 6), volcanoes=game.volcanoes, game=game)
+            match.setups = list(game.setups)
+            return match
+
+
+def test_the_move_list_of_a_long_game_scrolls_in_its_own_box(page, open_app):
+    """After a long game the end screen's one column of every turn made the page thousands
+    of pixels tall; the list scrolls in a box of its own beside the replay board."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    match = long_game(120)
+    open_app(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["espionage:game:" + match.id, match.to_json()])
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    for name in ("Resume", "Show Red's board", "Resign", "Resign"):
+        _click(page, name)
+    assert page.get_attribute("section.screen", "data-screen") == "over"
+    listed = page.locator("ol.turn-list li.turn")
+    assert listed.count() >= 120
+    height = page.evaluate("() => document.documentElement.scrollHeight")
+    assert height <= 1.5 * 800, f"the end screen is {height}px tall"
+    assert page.evaluate("() => { const l = document.querySelector('ol.turn-list'); return l.scrollHeight > l.clientHeight; }")
+    assert_laid_out(page, "over after a long game (desktop)")
+    listed.last.get_by_role("button").click()  # the last turn is within reach
+    assert page.locator(".replay-caption").get_attribute("data-step") == listed.last.get_attribute("data-step")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_link_computer_and_error_screen_is_laid_out_cleanly(page, open_app, size):
+    """The link screens (options, invitation, the invited side, a broken link) and the computer's
+    (options, its setup and play) at a size."""
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+
+    def check(target, screen):
+        assert target.get_attribute("section.screen", "data-screen") == screen
+        assert_laid_out(target, f"{screen} ({size})")
+        if screen in ("setup", "play"):
+            assert_board_fits(target, f"{screen} ({size})")
+
+    open_app(page)
+    _click(page, "New game")
+    _click(page, "Play by link")
+    check(page, "link-options")
+    _click(page, "Set up your army")
+    _click(page, "Random setup")
+    _click(page, "Ready")
+    check(page, "link-send")
+    link = page.input_value("#link-text").split("#", 1)[1]
+    other = page.context.browser.new_context(base_url=page.url.split("#")[0], viewport={"width": width, "height": height})
+    try:
+        invited = other.new_page()
+        open_app(invited, "#" + link)
+        check(invited, "link-invite")
+    finally:
+        other.close()
+    page.goto("./#not-a-link")
+    page.wait_for_selector('section.screen[data-screen="link-error"]')
+    check(page, "link-error")
+    _click(page, "Home")
+    _click(page, "New game")
+    _click(page, "Play the computer")
+    check(page, "computer-options")
+    _click(page, "Level 1")
+    _click(page, "Start")
+    _click(page, "Random setup")
+    check(page, "setup")
+    _click(page, "Ready")
+    page.wait_for_selector('section.screen[data-screen="play"]')
+    check(page, "play")
