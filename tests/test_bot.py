@@ -7,7 +7,7 @@ import pytest
 from espionage import SINGLE_MOVE, STANDARD, Game, Setup
 from espionage.armies import sensible_setup
 from espionage.bot import Bot
-from espionage.bot.arena import RandomPlayer
+from espionage.bot.reference import RandomPlayer
 from espionage.setup import random_volcanoes
 
 

@@ -7,9 +7,9 @@ from helpers import epn, sq
 
 from espionage import Game, Setup, Variant
 from espionage.bot import Bot
-from espionage.bot.arena import RandomPlayer
 from espionage.bot.belief import Belief
 from espionage.bot.kinds import LETTERS
+from espionage.bot.reference import RandomPlayer
 
 SINGLE = Variant(moves_per_turn=1, volcanoes=0)
 # Spies, Mines and the Headquarters on the back rank, soldiers in front (no Spy on the front ranks).

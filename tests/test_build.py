@@ -91,8 +91,10 @@ def test_benchmarks_are_developer_code():
     assert gen_files.is_dev_file(Path("espionage/bench.py"))
     assert gen_files.is_dev_file(Path("espionage/bench/games.py"))
     assert gen_files.is_dev_file(Path("ui/bench_render.py"))
+    assert gen_files.is_dev_file(Path("espionage/bot/reference.py"))
     assert not gen_files.is_dev_file(Path("espionage/board.py"))
     assert "espionage/bench.py" not in gen_files.browser_files()
+    assert "espionage/bot/reference.py" not in gen_files.browser_files()
 
 
 def test_build_id_follows_every_byte(tmp_path):

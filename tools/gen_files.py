@@ -40,8 +40,9 @@ def is_test_file(rel: Path) -> bool:
 
 
 def is_dev_file(rel: Path) -> bool:
-    """Developer code the page never imports: benchmarks (bench.py, bench_*.py, bench/) and the bots' arena."""
-    return rel.stem in ("bench", "arena") or rel.stem.startswith("bench_") or "bench" in rel.parts[:-1]
+    """Developer code the page never imports: benchmarks (bench.py, bench_*.py, bench/), the bots' arena
+    and its reference players."""
+    return rel.stem in ("bench", "arena", "reference") or rel.stem.startswith("bench_") or "bench" in rel.parts[:-1]
 
 
 def browser_files(root: Path = ROOT) -> list[str]:

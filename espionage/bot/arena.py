@@ -1,10 +1,13 @@
 """Strength, measured: paired games between two players, with fixed budgets so results repeat.
 
 ``python -m espionage.bot.arena A B --games N --jobs 2`` where A and B are
-``1``, ``2``, ``3`` (bot levels) or ``random`` (uniform among legal turns).
-Games come in pairs: same volcanoes and setups, colours swapped. Prints A's
-wins/draws/losses with a 95% interval on its score, end reasons, game
-lengths and each player's think-time percentiles (wall and CPU).
+``level1``, ``level2``, ``level3`` (or ``1``, ``2``, ``3``: bot levels), ``greedy``
+or ``random`` (the reference players of ``reference.py``). Games come in pairs:
+same volcanoes and setups, colours swapped; ``--setups both`` (the default)
+plays N games from the sensible setups of ``armies.py`` and N from uniformly
+random ones. Prints a row per kind of setup: A's wins/draws/losses, its win
+rate with a 95% Wilson interval, end reasons, game lengths and each player's
+think-time percentiles (wall and CPU).
 """
 
 import argparse
@@ -18,37 +21,32 @@ from multiprocessing import Pool
 
 from ..armies import sensible_setup
 from ..game import Game
-from ..setup import random_volcanoes
+from ..setup import Setup, random_volcanoes
 from ..variant import STANDARD, Variant
-from .player import Bot
+from .player import LEVELS, Bot
+from .reference import GreedyPlayer, RandomPlayer
 
-
-class RandomPlayer:
-    """Uniform among legal turns: a uniform first move, then a uniform second move."""
-
-    def __init__(self, seed=0):
-        self.rng = random.Random(seed)
-
-    def turn(self, view):
-        first = self.rng.choice(view.legal_moves())
-        if view.first_move is not None:
-            return [first]
-        seconds = view.legal_moves_after([first])
-        return [first, self.rng.choice(seconds)] if seconds else [first]
+REFERENCES = {"random": RandomPlayer, "greedy": GreedyPlayer}
+PLAYERS = tuple(f"level{level}" for level in LEVELS) + tuple(REFERENCES)
+SETUPS = {"sensible": sensible_setup, "random": Setup.random}
 
 
 def make_player(name, seed):
-    if name == "random":
-        return RandomPlayer(seed)
-    return Bot(level=int(name), seed=seed)
+    """A player by its arena name: ``random``, ``greedy``, ``levelN`` or ``N``."""
+    if name in REFERENCES:
+        return REFERENCES[name](seed)
+    level = name.removeprefix("level")
+    if not level.isdigit() or int(level) not in LEVELS:
+        raise ValueError(f"unknown player {name!r}: one of {', '.join(PLAYERS)}")
+    return Bot(level=int(level), seed=seed)
 
 
 def play_game(task):
     """One game; returns (winner index 0 = player A / 1 = B / None, reason, moves, think times A, B)."""
-    names, a_is_red, seed, variant = task
+    names, a_is_red, seed, variant, setups = task
     rng = random.Random(seed)
     volcanoes = random_volcanoes(variant.volcanoes, rng)
-    red_setup, blue_setup = sensible_setup("red", rng), sensible_setup("blue", rng)
+    red_setup, blue_setup = SETUPS[setups]("red", rng), SETUPS[setups]("blue", rng)
     game = Game(red_setup, blue_setup, volcanoes, variant)
     players = [make_player(names[0], seed), make_player(names[1], seed + 1)]
     by_side = {"red": 0 if a_is_red else 1, "blue": 1 if a_is_red else 0}
@@ -71,10 +69,12 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(p / 100 * len(values)))]
 
 
-def run(a, b, games, jobs=1, seed=1, variant=STANDARD, progress=None):
+def run(a, b, games, jobs=1, seed=1, variant=STANDARD, progress=None, setups="sensible"):
     """Play the games; ``progress`` (a file) gets a line with the score so far after each game."""
+    for name in (a, b):
+        make_player(name, 0)  # an unknown name fails here, before any game
     pairs = (games + 1) // 2
-    tasks = [((a, b), red, seed * 100003 + i, variant) for i in range(pairs) for red in (True, False)]
+    tasks = [((a, b), red, seed * 100003 + i, variant, setups) for i in range(pairs) for red in (True, False)]
     results = []
     with Pool(jobs) if jobs > 1 else nullcontext() as pool:
         for result in pool.imap(play_game, tasks) if pool else map(play_game, tasks):
@@ -83,7 +83,7 @@ def run(a, b, games, jobs=1, seed=1, variant=STANDARD, progress=None):
                 wins, losses = sum(r[0] == 0 for r in results), sum(r[0] == 1 for r in results)
                 draws = len(results) - wins - losses
                 print(
-                    f"{len(results)}/{len(tasks)} games: {a} {wins} wins, {draws} draws, {losses} losses, "
+                    f"{setups} setups, {len(results)}/{len(tasks)} games: {a} {wins} wins, {draws} draws, {losses} losses, "
                     f"scores {(wins + draws / 2) / len(results):.1%}",
                     file=progress,
                     flush=True,
@@ -91,19 +91,26 @@ def run(a, b, games, jobs=1, seed=1, variant=STANDARD, progress=None):
     return results
 
 
-def report(a, b, results):
+def wilson(successes, n, z=1.96):
+    """The 95% Wilson score interval (low, high) of a proportion ``successes`` / ``n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def report(a, b, results, setups="sensible"):
     n = len(results)
     wins = sum(r[0] == 0 for r in results)
     losses = sum(r[0] == 1 for r in results)
     draws = n - wins - losses
-    score = (wins + draws / 2) / n
-    # Normal interval on the mean score per game (a win 1, a draw 1/2, a loss 0).
-    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / max(n - 1, 1)
-    half = 1.96 * math.sqrt(var / n)
+    low, high = wilson(wins, n)
     lines = [
-        f"{a} vs {b}: {n} games ({n // 2} pairs, colours swapped)",
-        f"  {a}: {wins} wins, {draws} draws, {losses} losses; score {score:.1%} "
-        f"(95% interval {max(0, score - half):.1%}-{min(1, score + half):.1%})",
+        f"{a} vs {b}, {setups} setups: {n} games ({n // 2} pairs, colours swapped)",
+        f"  {a}: {wins} wins, {draws} draws, {losses} losses; win rate {wins / n:.1%} "
+        f"(95% Wilson interval {low:.1%}-{high:.1%}); score {(wins + draws / 2) / n:.1%}",
         "  end reasons: " + ", ".join(f"{k} {v}" for k, v in Counter(r[1] for r in results).most_common()),
     ]
     lengths = [r[2] for r in results]
@@ -123,16 +130,18 @@ def report(a, b, results):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", help="1, 2, 3 or random")
-    parser.add_argument("b", help="1, 2, 3 or random")
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("a", help=", ".join(PLAYERS))
+    parser.add_argument("b", help=", ".join(PLAYERS))
+    parser.add_argument("--games", type=int, default=200, help="games per kind of setup (rounded up to pairs)")
+    parser.add_argument("--setups", choices=("both", *SETUPS), default="both")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--single-move", action="store_true", help="the one-move-per-turn variant")
     args = parser.parse_args(argv)
     variant = Variant(moves_per_turn=1) if args.single_move else STANDARD
-    results = run(args.a, args.b, args.games, args.jobs, args.seed, variant, progress=sys.stderr)
-    print(report(args.a, args.b, results))
+    for setups in SETUPS if args.setups == "both" else (args.setups,):
+        results = run(args.a, args.b, args.games, args.jobs, args.seed, variant, sys.stderr, setups)
+        print(report(args.a, args.b, results, setups), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,150 @@
+"""The arena's reference players: legal turns from a view alone, repeatable, and an arena that runs."""
+
+import random
+
+import pytest
+from helpers import epn
+
+from espionage import SINGLE_MOVE, STANDARD, Game, Move, Setup, Variant
+from espionage.armies import sensible_setup
+from espionage.bot.arena import make_player, report, run, wilson
+from espionage.bot.belief import Belief
+from espionage.bot.evaluate import BASE
+from espionage.bot.kinds import CAPTAIN, GENERAL, LIEUTENANT, SAPPER
+from espionage.bot.reference import GreedyPlayer, RandomPlayer, expected_material
+from espionage.setup import random_volcanoes
+from espionage.view import View
+
+PLAYERS = [RandomPlayer, GreedyPlayer]
+VARIANTS = {
+    "standard": STANDARD,
+    "single": SINGLE_MOVE,
+    "no-volcanoes": Variant(volcanoes=0),
+    "single-no-volcanoes": Variant(moves_per_turn=1, volcanoes=0),
+}
+
+
+class ViewsOnly:
+    """Wraps a player and checks that every argument of a turn is a View, never a Game."""
+
+    def __init__(self, player):
+        self.player = player
+
+    def turn(self, view):
+        assert type(view) is View
+        return self.player.turn(view)
+
+
+@pytest.mark.parametrize("variant", VARIANTS.values(), ids=VARIANTS.keys())
+@pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.__name__)
+def test_turns_are_legal_and_complete_in_every_variant(player, variant):
+    for seed in range(2):
+        game = Game.random(variant, random.Random(seed))
+        assert len(game.volcanoes) == variant.volcanoes
+        players = {"red": ViewsOnly(player(seed)), "blue": ViewsOnly(GreedyPlayer(seed + 1))}
+        for _ in range(150):
+            if game.outcome is not None:
+                break
+            moves = players[game.turn].turn(game.view(game.turn))
+            assert 1 <= len(moves) <= variant.moves_per_turn
+            game.play_turn(*moves)  # IllegalMove if a move is illegal or the turn incomplete
+
+
+@pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.__name__)
+def test_a_turn_already_begun_is_finished_with_one_legal_move(player):
+    game = Game.random(STANDARD, random.Random(5))
+    for _ in range(6):
+        game.play_turn(*RandomPlayer(1).turn(game.view(game.turn)))
+    game.play(game.legal_moves()[0])
+    moves = player(3).turn(game.view(game.turn))
+    assert len(moves) == 1
+    game.play(moves[0])
+    assert game.first_move is None
+
+
+@pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.__name__)
+def test_hidden_enemy_kinds_do_not_change_the_turn(player):
+    """Two games that differ only in hidden Blue kinds (a General and a Corporal swapped):
+    Red's player gets equal views and plays the same turns, turn after turn."""
+    rng = random.Random(9)
+    red, blue = sensible_setup("red", rng), sensible_setup("blue", rng)
+    kinds = dict(blue.items())
+    general = min(s for s, k in kinds.items() if k == "G")
+    corporal = max(s for s, k in kinds.items() if k == "C")
+    kinds[general], kinds[corporal] = "C", "G"
+    volcanoes = random_volcanoes(6, rng)
+    games = [Game(red, blue, volcanoes), Game(red, Setup("blue", kinds), volcanoes)]
+    assert games[0].position() != games[1].position()
+    red_player, blue_player = player(11), RandomPlayer(4)
+    compared = 0
+    while all(g.outcome is None for g in games) and compared < 8:
+        views = [g.view("red") for g in games]
+        if views[0].position() != views[1].position() or views[0].events != views[1].events:
+            break
+        if games[0].turn == "red":
+            turns = [red_player.turn(v) for v in views]
+            assert turns[0] == turns[1]
+            compared += 1
+        else:
+            turns = [blue_player.turn(games[0].view("blue"))] * 2
+        for game, moves in zip(games, turns, strict=True):
+            game.play_turn(*moves)
+    assert compared == 8
+
+
+@pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.__name__)
+def test_the_same_seed_and_view_give_the_same_turn_and_seeds_vary_it(player):
+    view = Game.random(STANDARD, random.Random(2)).view("red")
+    assert player(1).turn(view) == player(1).turn(view)
+    # The turn is the view's, not the player's history: a player that played elsewhere plays it alike.
+    used = player(1)
+    used.turn(Game.random(STANDARD, random.Random(3)).view("red"))
+    assert used.turn(view) == player(1).turn(view)
+    assert len({tuple(player(s).turn(view)) for s in range(12)}) > 1
+
+
+def test_greedy_takes_a_sure_capture_and_shuns_a_sure_loss():
+    # Red's Captain on e5 may take the unmasked Blue Lieutenant on e6 or attack d5, which
+    # must be the General (Blue's only other piece that can stand in the middle).
+    line = epn({"e5": "K", "e6": "l", "d5": "g", "j10": "h"}, side="r", unmasked="e6")
+    view = Game.from_position(line, moves_per_turn=1).view("red")
+    belief = Belief(view, priors=False, spy_inference=False)
+    assert expected_material(view, belief, Move.from_str("e5-e6")) == BASE[LIEUTENANT]
+    assert expected_material(view, belief, Move.from_str("e5-d5")) == -BASE[CAPTAIN]
+    assert expected_material(view, belief, Move.from_str("e5-f5")) == 0.0  # a quiet move
+    assert GreedyPlayer(0).turn(view) == [Move.from_str("e5-e6")]
+
+
+def test_greedy_weighs_an_unknown_piece_by_the_kinds_it_may_be():
+    """e6 stands in the middle, so it moved: a General or a Corporal, not the Mine on b9
+    or the Headquarters; Red's Sapper beats the General only (1 in 2)."""
+    line = epn({"e5": "E", "e6": "g", "d5": "c", "b9": "m", "j10": "h"}, side="r")
+    view = Game.from_position(line, moves_per_turn=1).view("red")
+    belief = Belief(view, priors=False, spy_inference=False)
+    expected = 0.5 * BASE[GENERAL] - 0.5 * BASE[SAPPER]
+    assert expected_material(view, belief, Move.from_str("e5-e6")) == pytest.approx(expected)
+
+
+def test_players_are_named_as_the_arena_names_them():
+    assert isinstance(make_player("greedy", 1), GreedyPlayer)
+    assert isinstance(make_player("random", 1), RandomPlayer)
+    assert make_player("level3", 1).level == 3
+    assert make_player("2", 1).level == 2
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("level9", 1)
+
+
+def test_wilson_interval():
+    low, high = wilson(90, 100)
+    assert (round(low, 3), round(high, 3)) == (0.826, 0.945)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+@pytest.mark.parametrize("setups", ["sensible", "random"])
+def test_arena_smoke_greedy_beats_random(setups):
+    results = run("greedy", "random", 2, setups=setups, variant=Variant(volcanoes=0))
+    assert len(results) == 2
+    assert all(r[0] == 0 for r in results)  # greedy wins both games of the pair
+    text = report("greedy", "random", results, setups)
+    assert f"greedy vs random, {setups} setups: 2 games (1 pairs" in text
+    assert "win rate 100.0% (95% Wilson interval" in text
