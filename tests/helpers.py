@@ -132,3 +132,47 @@ def english_words(language, root=None):
     with (locale / language / "LC_MESSAGES" / "messages.po").open("rb") as f:
         translated = [s for m in read_po(f) if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
     return words(english) - words(translated)
+
+
+def public_view(view):
+    """Everything a view shows, to compare two views."""
+    events = tuple(
+        (e.move, e.side, e.kind, e.attack, e.attacker_won, e.defender, e.removed, e.unmasked) for e in view.events
+    )
+    return view.position(), events, tuple(sorted(view.removed.items()))
+
+
+def turns_whatever_hidden(red_player, seed, turns=8):
+    """How many turns Red's player gave the same turn in two games that differ only in two hidden
+    Blue kinds (a General and a Corporal swapped), while Red's views of them were the same."""
+    import random
+
+    from espionage import Game, Setup
+    from espionage.armies import sensible_setup
+    from espionage.bot.reference import RandomPlayer
+    from espionage.setup import random_volcanoes
+
+    rng = random.Random(seed)
+    red, blue = sensible_setup("red", rng), sensible_setup("blue", rng)
+    kinds = dict(blue.items())
+    general = min(s for s, k in kinds.items() if k == "G")
+    corporal = max(s for s, k in kinds.items() if k == "C")
+    kinds[general], kinds[corporal] = "C", "G"
+    volcanoes = random_volcanoes(6, rng)
+    games = [Game(red, blue, volcanoes), Game(red, Setup("blue", kinds), volcanoes)]
+    assert games[0].position() != games[1].position()
+    blue_player = RandomPlayer(4)
+    compared = 0
+    while all(g.outcome is None for g in games) and compared < turns:
+        views = [g.view("red") for g in games]
+        if public_view(views[0]) != public_view(views[1]):
+            break
+        if games[0].turn == "red":
+            moves = [red_player.turn(v) for v in views]
+            assert moves[0] == moves[1]
+            compared += 1
+        else:
+            moves = [blue_player.turn(games[0].view("blue"))] * 2
+        for game, turn in zip(games, moves, strict=True):
+            game.play_turn(*turn)
+    return compared

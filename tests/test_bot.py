@@ -3,20 +3,11 @@
 import random
 
 import pytest
+from helpers import turns_whatever_hidden
 
-from espionage import SINGLE_MOVE, STANDARD, Game, Setup
-from espionage.armies import sensible_setup
+from espionage import SINGLE_MOVE, STANDARD, Game
 from espionage.bot import Bot
 from espionage.bot.reference import RandomPlayer
-from espionage.setup import random_volcanoes
-
-
-def public(view):
-    """Everything a view shows, to compare two views."""
-    events = tuple(
-        (e.move, e.side, e.kind, e.attack, e.attacker_won, e.defender, e.removed, e.unmasked) for e in view.events
-    )
-    return view.position(), events, tuple(sorted(view.removed.items()))
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -51,32 +42,7 @@ def test_a_turn_already_begun_is_finished_with_one_legal_move(level):
 def test_hidden_enemy_kinds_do_not_change_the_turn(level):
     """Two games that differ only in two hidden Blue kinds: Red's bot plays the same turns
     for as long as Red's views of them are the same."""
-    rng = random.Random(level)
-    red = sensible_setup("red", rng)
-    blue = sensible_setup("blue", rng)
-    kinds = dict(blue.items())
-    # Swap a General and a Corporal of Blue's: same positions, different hidden kinds.
-    general = min(s for s, k in kinds.items() if k == "G")
-    corporal = max(s for s, k in kinds.items() if k == "C")
-    kinds[general], kinds[corporal] = "C", "G"
-    volcanoes = random_volcanoes(6, rng)
-    games = [Game(red, blue, volcanoes), Game(red, Setup("blue", kinds), volcanoes)]
-    assert games[0].position() != games[1].position()
-    bot, blue_player = Bot(level, seed=11), RandomPlayer(4)
-    compared = 0
-    while all(g.outcome is None for g in games) and compared < 8:
-        views = [g.view("red") for g in games]
-        if public(views[0]) != public(views[1]):
-            break
-        if games[0].turn == "red":
-            turns = [bot.turn(v) for v in views]
-            assert turns[0] == turns[1]
-            compared += 1
-        else:
-            turns = [blue_player.turn(games[0].view("blue"))] * 2
-        for game, moves in zip(games, turns, strict=True):
-            game.play_turn(*moves)
-    assert compared == 8
+    assert turns_whatever_hidden(Bot(level, seed=11), seed=level) == 8
 
 
 def test_the_same_view_and_seed_give_the_same_turn_and_other_seeds_vary():

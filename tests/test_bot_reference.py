@@ -3,16 +3,14 @@
 import random
 
 import pytest
-from helpers import epn
+from helpers import epn, turns_whatever_hidden
 
-from espionage import SINGLE_MOVE, STANDARD, Game, Move, Setup, Variant
-from espionage.armies import sensible_setup
+from espionage import SINGLE_MOVE, STANDARD, Game, Move, Variant
 from espionage.bot.arena import make_player, report, run, wilson
 from espionage.bot.belief import Belief
 from espionage.bot.evaluate import BASE
 from espionage.bot.kinds import CAPTAIN, GENERAL, LIEUTENANT, SAPPER
 from espionage.bot.reference import GreedyPlayer, RandomPlayer, expected_material
-from espionage.setup import random_volcanoes
 from espionage.view import View
 
 PLAYERS = [RandomPlayer, GreedyPlayer]
@@ -66,30 +64,7 @@ def test_a_turn_already_begun_is_finished_with_one_legal_move(player):
 def test_hidden_enemy_kinds_do_not_change_the_turn(player):
     """Two games that differ only in hidden Blue kinds (a General and a Corporal swapped):
     Red's player gets equal views and plays the same turns, turn after turn."""
-    rng = random.Random(9)
-    red, blue = sensible_setup("red", rng), sensible_setup("blue", rng)
-    kinds = dict(blue.items())
-    general = min(s for s, k in kinds.items() if k == "G")
-    corporal = max(s for s, k in kinds.items() if k == "C")
-    kinds[general], kinds[corporal] = "C", "G"
-    volcanoes = random_volcanoes(6, rng)
-    games = [Game(red, blue, volcanoes), Game(red, Setup("blue", kinds), volcanoes)]
-    assert games[0].position() != games[1].position()
-    red_player, blue_player = player(11), RandomPlayer(4)
-    compared = 0
-    while all(g.outcome is None for g in games) and compared < 8:
-        views = [g.view("red") for g in games]
-        if views[0].position() != views[1].position() or views[0].events != views[1].events:
-            break
-        if games[0].turn == "red":
-            turns = [red_player.turn(v) for v in views]
-            assert turns[0] == turns[1]
-            compared += 1
-        else:
-            turns = [blue_player.turn(games[0].view("blue"))] * 2
-        for game, moves in zip(games, turns, strict=True):
-            game.play_turn(*moves)
-    assert compared == 8
+    assert turns_whatever_hidden(player(11), seed=9) == 8
 
 
 @pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.__name__)
