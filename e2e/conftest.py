@@ -12,6 +12,7 @@ page's console log is attached to every failing test's report.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -197,3 +198,23 @@ def pytest_runtest_makereport(item, call):
     if log is not None and report.failed:
         report.sections.append(("browser console", log.text()))
     return report
+
+
+def game_turns_in(turns, seed):
+    """A pass-and-play save (made with the engine) ``turns`` turns in, not over, Red to move."""
+    from espionage import Game, Setup, Variant, random_volcanoes
+    from ui.saves import Match
+
+    rng = random.Random(seed)
+    while True:
+        game = Game(Setup.random("red", rng), Setup.random("blue", rng), random_volcanoes(6, rng))
+        for _ in range(turns):
+            game.play(rng.choice(game.legal_moves()))
+            if game.first_move is not None and game.outcome is None:
+                game.play(rng.choice(game.legal_moves()))
+            if game.outcome is not None:
+                break
+        if game.outcome is None and game.turn == "red":
+            match = Match(id="0123456789", variant=Variant(2, 6), volcanoes=game.volcanoes, game=game)
+            match.setups = list(game.setups)
+            return match

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from e2e.conftest import open_app_page, settled
+from e2e.conftest import game_turns_in, open_app_page, settled
 from e2e.layout import assert_board_fits, assert_laid_out
 from e2e.test_axe_screens import plan_a_move
 from e2e.test_link_play import devices, play_turn, start  # noqa: F401 (devices is a fixture)
@@ -109,31 +109,11 @@ def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app, size):
     assert_laid_out(page, f"rules ({size})")
 
 
-def long_game(turns, seed=11):
-    """A pass-and-play save (made with the engine) ``turns`` turns in, not over, Red to move."""
-    from espionage import Game, Setup, Variant, random_volcanoes
-    from ui.saves import Match
-
-    rng = random.Random(seed)
-    while True:
-        game = Game(Setup.random("red", rng), Setup.random("blue", rng), random_volcanoes(6, rng))
-        for _ in range(turns):
-            game.play(rng.choice(game.legal_moves()))
-            if game.first_move is not None and game.outcome is None:
-                game.play(rng.choice(game.legal_moves()))
-            if game.outcome is not None:
-                break
-        if game.outcome is None and game.turn == "red":
-            match = Match(id="0123456789", variant=Variant(2, 6), volcanoes=game.volcanoes, game=game)
-            match.setups = list(game.setups)
-            return match
-
-
 def test_the_move_list_of_a_long_game_scrolls_in_its_own_box(page, open_app):
     """After a long game the end screen's one column of every turn made the page thousands
     of pixels tall; the list scrolls in a box of its own beside the replay board."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    match = long_game(120)
+    match = game_turns_in(120, seed=11)
     open_app(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["espionage:game:" + match.id, match.to_json()])
     page.reload()

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from e2e.conftest import settled, tap_square
+from e2e.conftest import game_turns_in, settled, tap_square
 from espionage import record
 from espionage.board import SIDES, square_name
 from espionage.pieces import KINDS
@@ -359,29 +359,8 @@ def test_blue_is_not_offered_a_setup_red_saved_in_the_same_game(page, open_app):
     assert "Red wall" not in page.inner_html("#app")
 
 
-def thirty_turn_game(seed):
-    """A pass-and-play save of a game 30 turns in (made with the engine), Red to move."""
-    from espionage import Game, Setup, Variant, random_volcanoes
-    from ui.saves import Match
-
-    rng = random.Random(seed)
-    while True:
-        game = Game(Setup.random("red", rng), Setup.random("blue", rng), random_volcanoes(6, rng))
-        for _ in range(30):
-            first = rng.choice(game.legal_moves())
-            game.play(first)
-            if game.first_move is not None and game.outcome is None:
-                game.play(rng.choice(game.legal_moves()))
-            if game.outcome is not None:
-                break
-        if game.outcome is None and game.turn == "red":
-            match = Match(id="0123456789", variant=Variant(2, 6), volcanoes=game.volcanoes, game=game)
-            match.setups = list(game.setups)
-            return match
-
-
 def test_the_move_list_of_a_30_turn_game_and_a_past_board_keep_hidden_kinds_hidden(page, open_app):
-    match = thirty_turn_game(5)
+    match = game_turns_in(30, seed=5)
     open_app(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["espionage:game:" + match.id, match.to_json()])
     page.reload()
