@@ -8,6 +8,7 @@ from e2e.conftest import game_turns_in, open_app_page, settled
 from e2e.layout import assert_board_fits, assert_laid_out
 from e2e.test_axe_screens import plan_a_move
 from e2e.test_link_play import devices, play_turn, start  # noqa: F401 (devices is a fixture)
+from e2e.test_pass_and_play import click
 
 
 def test_the_notice_after_a_link_turn_is_not_under_the_corner(devices):  # noqa: F811
@@ -22,7 +23,7 @@ def test_the_notice_after_a_link_turn_is_not_under_the_corner(devices):  # noqa:
 
 def _to_setup(page):
     for name in ("New game", "Pass and play", "Start"):
-        page.get_by_role("button", name=name, exact=True).click()
+        click(page, name)
     assert page.get_attribute("section.screen", "data-screen") == "setup"
 
 
@@ -56,10 +57,6 @@ def test_the_keys_help_shows_where_the_pointer_hovers(page, open_app):
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "tablet-landscape": (1180, 820), "desktop": (1280, 800)}
 
 
-def _click(page, name):
-    page.get_by_role("button", name=name, exact=True).click()
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app, size):
     """The pass-and-play walk at a size: home, new game, options, setup, cover, play (a move
@@ -74,19 +71,19 @@ def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app, size):
 
     open_app(page)
     check("home")
-    _click(page, "New game")
+    click(page, "New game")
     check("new")
-    _click(page, "Pass and play")
+    click(page, "Pass and play")
     check("options")
-    _click(page, "Start")
-    _click(page, "Random setup")
+    click(page, "Start")
+    click(page, "Random setup")
     check("setup")
-    _click(page, "Ready")
+    click(page, "Ready")
     check("cover")
-    _click(page, "Show Blue's board")
-    _click(page, "Random setup")
-    _click(page, "Ready")
-    _click(page, "Show Red's board")
+    click(page, "Show Blue's board")
+    click(page, "Random setup")
+    click(page, "Ready")
+    click(page, "Show Red's board")
     check("play")
     plan_a_move(page)
     check("play")
@@ -94,17 +91,17 @@ def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app, size):
     settled(page)
     plan_a_move(page)
     page.locator("g.square.target").first.click()
-    _click(page, "Submit turn")
+    click(page, "Submit turn")
     check("results")
-    _click(page, "Hand over")
-    _click(page, "Show Blue's board")
-    _click(page, "Resign")
+    click(page, "Hand over")
+    click(page, "Show Blue's board")
+    click(page, "Resign")
     check("play")  # the question that makes sure
-    _click(page, "Resign")
+    click(page, "Resign")
     check("over")
-    _click(page, "Home")
+    click(page, "Home")
     check("home")
-    _click(page, "Rules")
+    click(page, "Rules")
     assert page.locator(".rules").count() == 1
     assert_laid_out(page, f"rules ({size})")
 
@@ -119,7 +116,7 @@ def test_the_move_list_of_a_long_game_scrolls_in_its_own_box(page, open_app):
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
     for name in ("Resume", "Show Red's board", "Resign", "Resign"):
-        _click(page, name)
+        click(page, name)
     assert page.get_attribute("section.screen", "data-screen") == "over"
     listed = page.locator("ol.turn-list li.turn")
     assert listed.count() >= 120
@@ -145,12 +142,12 @@ def test_every_link_computer_and_error_screen_is_laid_out_cleanly(page, open_app
             assert_board_fits(target, f"{screen} ({size})")
 
     open_app(page)
-    _click(page, "New game")
-    _click(page, "Play by link")
+    click(page, "New game")
+    click(page, "Play by link")
     check(page, "link-options")
-    _click(page, "Set up your army")
-    _click(page, "Random setup")
-    _click(page, "Ready")
+    click(page, "Set up your army")
+    click(page, "Random setup")
+    click(page, "Ready")
     check(page, "link-send")
     link = page.input_value("#link-text").split("#", 1)[1]
     other = page.context.browser.new_context(base_url=page.url.split("#")[0], viewport={"width": width, "height": height})
@@ -163,14 +160,14 @@ def test_every_link_computer_and_error_screen_is_laid_out_cleanly(page, open_app
     page.goto("./#not-a-link")
     page.wait_for_selector('section.screen[data-screen="link-error"]')
     check(page, "link-error")
-    _click(page, "Home")
-    _click(page, "New game")
-    _click(page, "Play the computer")
+    click(page, "Home")
+    click(page, "New game")
+    click(page, "Play the computer")
     check(page, "computer-options")
-    _click(page, "Level 1")
-    _click(page, "Start")
-    _click(page, "Random setup")
+    click(page, "Level 1")
+    click(page, "Start")
+    click(page, "Random setup")
     check(page, "setup")
-    _click(page, "Ready")
+    click(page, "Ready")
     page.wait_for_selector('section.screen[data-screen="play"]')
     check(page, "play")
