@@ -53,8 +53,6 @@ def test_pass_and_play_screens(scheme_page, open_app):
     page = scheme_page
     open_app(page)
     assert_accessible(page, "home")
-    click(page, "New game")
-    assert_accessible(page, "new")
     click(page, "Pass and play")
     assert_accessible(page, "options")
     click(page, "Start")
@@ -94,7 +92,6 @@ def test_pass_and_play_screens(scheme_page, open_app):
 def test_link_screens(scheme_page, open_app):
     page = scheme_page
     open_app(page)
-    click(page, "New game")
     click(page, "Play by link")
     assert_accessible(page, "link-options")
     click(page, "Set up your army")
@@ -117,7 +114,6 @@ def test_link_screens(scheme_page, open_app):
 def test_computer_screens(scheme_page, open_app):
     page = scheme_page
     open_app(page)
-    click(page, "New game")
     click(page, "Play the computer")
     assert_accessible(page, "computer-options")
     click(page, "Level 1")

@@ -30,7 +30,6 @@ def saved_match(page):
 def start(page, open_app, level, colour="Red (moves first)"):
     open_app(page)
     assert page.evaluate("() => document.querySelectorAll('script[type=py][worker]').length") == 0
-    click(page, "New game")
     click(page, "Play the computer")
     assert page.get_by_text("The computer sees only what you see").first.is_visible()
     click(page, f"Level {level}")

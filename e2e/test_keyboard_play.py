@@ -148,7 +148,6 @@ def test_a_game_played_to_the_end_with_the_keyboard_only(page, open_app):
 
 def test_a_setup_arranged_with_the_keyboard(page, open_app):
     open_app(page)
-    press_button(page, "New game")
     press_button(page, "Pass and play")
     press_button(page, "Start")
     assert page.get_attribute("section.screen", "data-screen") == "setup"
@@ -179,10 +178,10 @@ def test_a_setup_arranged_with_the_keyboard(page, open_app):
 
 def test_focus_is_visible_on_the_board_and_on_buttons(page, open_app):
     open_app(page)
-    press_button(page, "New game")
+    tab_to(page, "Pass and play")
     outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"  # a focused button shows it
-    press_button(page, "Pass and play")
+    page.keyboard.press("Enter")
     press_button(page, "Start")
     while page.evaluate(FOCUSED) is None:
         page.keyboard.press("Shift+Tab")

@@ -90,7 +90,6 @@ def phones(browser, server_url):
 
 
 def set_up_pass_and_play(phone):
-    phone.act("new")
     phone.act("mode", "pass")
     phone.act("start")
     for _side in range(2):
@@ -125,7 +124,7 @@ def test_a_turn_and_an_invitation_in_each_language(phones, language):
     assert phone.page.evaluate("document.documentElement.lang") == language
     assert phone.page.title() == _("Espionage")
     assert phone.page.input_value("#language") == language
-    assert phone.says("new") == _("New game")
+    assert phone.says("mode", "pass") == _("Pass and play")
     set_up_pass_and_play(phone)
     assert phone.page.inner_text("#app h1") == _("{side}'s board").format(side=_("Red"))
     planned = tap_turn(phone)
@@ -138,7 +137,6 @@ def test_a_turn_and_an_invitation_in_each_language(phones, language):
     assert phone.screen == "cover"
     assert phone.page.inner_text(".cover-title") == _("Hand the device to {side}").format(side=_("Blue"))
     phone.act("home")
-    phone.act("new")
     phone.act("link-new")
     phone.act("link-setup")
     phone.act("random-setup")
@@ -152,7 +150,6 @@ def test_a_turn_and_an_invitation_in_each_language(phones, language):
 def test_a_czech_player_invites_a_spanish_player_each_in_their_own_language(phones):
     czech, spanish = phones("cs"), phones("es")
     czech.open()
-    czech.act("new")
     czech.act("link-new")
     czech.act("link-setup")
     czech.act("random-setup")
@@ -181,8 +178,6 @@ def test_no_english_is_left_on_any_czech_screen(phones):
         seen[phone.screen] = phone.english(words)
 
     look()
-    phone.act("new")
-    look()
     phone.act("mode", "pass")
     look()
     phone.act("start")
@@ -207,7 +202,6 @@ def test_no_english_is_left_on_any_czech_screen(phones):
     phone.act("resign-confirm")
     look()  # game over, both armies shown
     phone.act("home")
-    phone.act("new")
     phone.act("link-new")
     look()
     phone.act("link-setup")
@@ -216,7 +210,6 @@ def test_no_english_is_left_on_any_czech_screen(phones):
     look()  # the invitation to send
     phone.act("home")
     look()  # home, with saved games
-    phone.act("new")
     phone.act("computer-new")
     look()
     phone.act("computer-start")
@@ -226,7 +219,7 @@ def test_no_english_is_left_on_any_czech_screen(phones):
     phone.page.goto("./#this-is-not-a-game-link")
     phone.page.wait_for_selector('section.screen[data-screen="link-error"]')
     look()
-    expected = {"home", "new", "options", "setup", "cover", "play", "results", "history", "over",
+    expected = {"home", "options", "setup", "cover", "play", "results", "history", "over",
                 "link-options", "link-send", "computer-options", "link-error"}  # fmt: skip
     assert expected <= set(seen), sorted(seen)
     assert {screen: english for screen, english in seen.items() if english} == {}

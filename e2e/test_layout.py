@@ -22,7 +22,7 @@ def test_the_notice_after_a_link_turn_is_not_under_the_corner(devices):  # noqa:
 
 
 def _to_setup(page):
-    for name in ("New game", "Pass and play", "Start"):
+    for name in ("Pass and play", "Start"):
         click(page, name)
     assert page.get_attribute("section.screen", "data-screen") == "setup"
 
@@ -57,6 +57,17 @@ def test_the_keys_help_shows_where_the_pointer_hovers(page, open_app):
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "tablet-landscape": (1180, 820), "desktop": (1280, 800)}
 
 
+def test_the_first_screen_shows_the_three_ways_to_play_and_the_rules_without_scrolling(page, open_app):
+    """It said little: a title, one line and "New game" on an empty page."""
+    open_app(page)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        for name in ("Pass and play", "Play by link", "Play the computer", "How to play"):
+            box = page.get_by_role("button", name=name, exact=True).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= height, f"{name} below the fold ({size})"
+        assert_laid_out(page, f"home ({size})")
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app, size):
     """The pass-and-play walk at a size: home, new game, options, setup, cover, play (a move
@@ -71,8 +82,6 @@ def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app, size):
 
     open_app(page)
     check("home")
-    click(page, "New game")
-    check("new")
     click(page, "Pass and play")
     check("options")
     click(page, "Start")
@@ -142,7 +151,6 @@ def test_every_link_computer_and_error_screen_is_laid_out_cleanly(page, open_app
             assert_board_fits(target, f"{screen} ({size})")
 
     open_app(page)
-    click(page, "New game")
     click(page, "Play by link")
     check(page, "link-options")
     click(page, "Set up your army")
@@ -161,7 +169,6 @@ def test_every_link_computer_and_error_screen_is_laid_out_cleanly(page, open_app
     page.wait_for_selector('section.screen[data-screen="link-error"]')
     check(page, "link-error")
     click(page, "Home")
-    click(page, "New game")
     click(page, "Play the computer")
     check(page, "computer-options")
     click(page, "Level 1")

@@ -101,7 +101,6 @@ def devices(browser, server_url):
 
 def invite(device, kind, colour="Play Red", moves="2 moves per turn (standard)"):
     device.open()
-    device.click("New game")
     device.click("Play by link")
     device.click(kind)
     device.click(colour)

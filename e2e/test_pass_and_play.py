@@ -74,7 +74,6 @@ def setup_army(page, side):
 
 def start_game(page, open_app, moves="2 moves per turn (standard)"):
     open_app(page)
-    click(page, "New game")
     click(page, "Pass and play")
     click(page, moves)
     click(page, "Start")
@@ -213,7 +212,7 @@ def reload_shows_the_cover(page, side):
 
 def test_a_page_load_at_every_stage_shows_the_cover(page, open_app):
     open_app(page)
-    for name in ("New game", "Pass and play", "Start"):
+    for name in ("Pass and play", "Start"):
         click(page, name)
     reload_shows_the_cover(page, "Red")  # setup (the page opened there at once)
     click(page, "Show Red's board")
@@ -286,7 +285,7 @@ def tablet(browser, server_url):
 def test_tablet_touch_setup_and_move(tablet, open_app):
     page = tablet
     open_app(page)
-    for name in ("New game", "Pass and play", "Start"):
+    for name in ("Pass and play", "Start"):
         page.get_by_role("button", name=name, exact=True).tap()
     page.get_by_role("button", name="Corporal, 5 left").tap()
     page.tap('g.square[data-square="a3"]')
@@ -315,7 +314,7 @@ def test_tablet_touch_setup_and_move(tablet, open_app):
 
 def test_setup_by_dragging_from_the_tray_and_between_squares(page, open_app):
     open_app(page)
-    for name in ("New game", "Pass and play", "Start"):
+    for name in ("Pass and play", "Start"):
         click(page, name)
     page.drag_and_drop('[data-drag="G"]', 'g.square[data-square="e3"]')
     assert board(page)["e3"][0] == "G"
@@ -332,7 +331,7 @@ def test_landscape_tablet_fits_board_and_panel(browser, server_url, open_app):
     page = context.new_page()
     try:
         open_app(page)
-        for name in ("New game", "Pass and play", "Start"):
+        for name in ("Pass and play", "Start"):
             page.get_by_role("button", name=name, exact=True).tap()
         board_box = page.locator("svg.espionage-board").bounding_box()
         panel_box = page.locator(".panel").bounding_box()
@@ -344,7 +343,7 @@ def test_landscape_tablet_fits_board_and_panel(browser, server_url, open_app):
 
 def test_blue_is_not_offered_a_setup_red_saved_in_the_same_game(page, open_app):
     open_app(page)
-    for name in ("New game", "Pass and play", "Start"):
+    for name in ("Pass and play", "Start"):
         click(page, name)
     click(page, "Random setup")
     page.locator("details.saved-setups summary").click()
@@ -476,7 +475,7 @@ def test_reduced_motion_turns_animation_off(browser, server_url, open_app):
 
 def test_a_dragged_piece_shows_under_the_finger(page, open_app):
     open_app(page)
-    for name in ("New game", "Pass and play", "Start"):
+    for name in ("Pass and play", "Start"):
         click(page, name)
     tray = page.locator('[data-drag="G"]').bounding_box()
     cell = page.locator('g.square[data-square="e3"]').bounding_box()

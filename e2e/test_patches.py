@@ -52,7 +52,6 @@ def test_patched_page_equals_full_render_through_setup_and_play(page, open_app):
     # no motion: a piece on the move is hidden under its overlay until the motion ends
     page.emulate_media(reduced_motion="reduce")
     open_app(page)
-    click(page, "New game")
     click(page, "Pass and play")
     click(page, "Start")
     for square in ("a1", "b1", "c2", "a1", "c2"):  # place with the picked kind, then swap two pieces
@@ -117,7 +116,6 @@ IN_THE_TAPS_TASK = (
 def test_a_tap_that_selects_draws_its_marks_at_once_and_the_rest_a_frame_later(page, open_app):
     page.emulate_media(reduced_motion="reduce")
     open_app(page)
-    click(page, "New game")
     click(page, "Pass and play")
     click(page, "Start")
     click(page, "Random setup")
@@ -165,7 +163,6 @@ TAPS_IN_ONE_TASK = """(names) => {
 
 def test_typed_setup_name_and_open_details_survive_taps(page, open_app):
     open_app(page)
-    click(page, "New game")
     click(page, "Pass and play")
     click(page, "Start")
     page.locator("details.saved-setups summary").click()

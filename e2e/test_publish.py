@@ -83,7 +83,6 @@ def click(page, name):
 
 
 def start_pass_and_play(page):
-    click(page, "New game")
     click(page, "Pass and play")
     click(page, "1 move per turn")
     click(page, "Start")
@@ -158,7 +157,7 @@ def test_the_next_start_restores_the_first_visits_snapshot_and_a_bad_one_falls_b
     assert not page.evaluate("document.documentElement.hasAttribute('data-runtime-prepared')")  # once only
     page.select_option("#language", "cs")  # a catalog, read from inside the game's archive
     page.wait_for_selector('html[lang="cs"]', state="attached")
-    assert page.get_by_role("button", name="New game", exact=True).count() == 0
+    assert page.get_by_role("button", name="Pass and play", exact=True).count() == 0
     page.select_option("#language", "en")
     start_pass_and_play(page)
     play_one_move(page)
@@ -191,7 +190,6 @@ def test_offline_the_computer_plays_from_the_published_site(site, visitor):
     visitor.set_offline(True)
     page.reload()
     page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
-    click(page, "New game")
     click(page, "Play the computer")
     click(page, "Level 1")
     click(page, "Blue")
@@ -209,7 +207,6 @@ def test_a_link_made_on_the_published_page_points_at_that_page(site, visitor):
     page = visitor.new_page()
     open_site(page, url)
     wait_until_offline_ready(page)
-    click(page, "New game")
     click(page, "Play by link")
     click(page, "Casual")
     click(page, "Set up your army")

@@ -40,7 +40,7 @@ def test_rules_from_home_and_back(page, open_app):
     check_rules(page)
     page.get_by_role("button", name="Back", exact=True).first.click()
     page.wait_for_selector('section[data-screen="home"]')
-    assert page.get_by_role("button", name="New game", exact=True).is_visible()
+    assert page.get_by_role("button", name="Pass and play", exact=True).is_visible()
 
 
 def test_rules_during_a_game_come_back_to_the_same_board(page, open_app):

@@ -105,7 +105,7 @@ def test_no_cell_name_tells_a_hidden_kind():
 
 def setup_app(seed=1):
     app = App(MemoryStorage(), rng=random.Random(seed))
-    for action, arg in (("new", ""), ("mode", "pass"), ("start", "")):
+    for action, arg in (("mode", "pass"), ("start", "")):
         app.dispatch(action, arg)
     assert app.screen == "setup" and app.announcement == ""
     return app

@@ -146,7 +146,6 @@ def board_svg(html):
 
 def new_app(seed=1, storage=None, moves=2, volcanoes=None):
     app = App(storage if storage is not None else MemoryStorage(), rng=random.Random(seed))
-    press(app, "New game")
     press(app, "Pass and play")
     if moves == 1:
         press(app, "1 move per turn")
@@ -871,6 +870,25 @@ def test_damaged_save_is_listed_kept_and_deleted_only_after_confirming(text):
     assert len(page(app).buttons("Resume")) == 1
 
 
+def test_the_first_screen_offers_the_three_ways_to_play_and_the_rules_each_one_tap_away():
+    for label, screen in (("Pass and play", "options"), ("Play by link", "link-options"),
+                          ("Play the computer", "computer-options")):  # fmt: skip
+        app = App(MemoryStorage())
+        assert "Saved games" not in page(app).html
+        press(app, label)
+        assert app.screen == screen
+    app = App(MemoryStorage())
+    press(app, "How to play")
+    assert app.rules_open
+
+
+def test_a_returning_player_sees_the_saved_games_before_the_ways_to_play():
+    storage = MemoryStorage()
+    press(to_play(1, storage), "Home")
+    html = page(App(storage)).html
+    assert html.index('class="saved-games"') < html.index("Pass and play")
+
+
 def test_delete_a_saved_game():
     storage = MemoryStorage()
     app = to_play(2, storage)
@@ -879,7 +897,7 @@ def test_delete_a_saved_game():
     press(app, "Delete")
     press(app, "Delete game")
     assert not [k for k in storage.data if k.startswith(GAME_PREFIX)]
-    assert "No saved games" in page(app).html
+    assert "Saved games" not in page(app).html and not page(app).buttons("Resume")
 
 
 def test_resume_a_game_from_home():
@@ -969,12 +987,9 @@ def test_back_never_goes_past_the_cover_to_a_board():
     check_cover(app, BLUE)
     app.dispatch("back")
     assert app.screen == "home"
-    for screen, back in (("New game", "home"), ("Pass and play", "new")):
-        press(app, "New game")
-        if screen == "Pass and play":
-            press(app, "Pass and play")
-        app.dispatch("back")
-        assert app.screen == back
+    press(app, "Pass and play")
+    app.dispatch("back")
+    assert app.screen == "home"
 
 
 def replay_state(app):

@@ -61,7 +61,6 @@ class FakeWorker:
 def new_game(storage=None, level=1, colour="red", seed=3, moves=2):
     app = App(storage if storage is not None else MemoryStorage(), rng=random.Random(seed))
     worker = FakeWorker(app)
-    press(app, "New game")
     press(app, "Play the computer")
     press(app, f"Level {level}")
     press(app, "Red (moves first)" if colour == "red" else "Blue")
@@ -103,7 +102,6 @@ def play_turn(app, worker, rng):
 
 def test_options_offer_three_levels_a_colour_and_the_variant_and_say_the_computer_sees_what_you_see():
     app = App(MemoryStorage(), rng=random.Random(1))
-    press(app, "New game")
     press(app, "Play the computer")
     p = page(app)
     assert p.screen == "computer-options"
@@ -128,7 +126,6 @@ def test_options_offer_three_levels_a_colour_and_the_variant_and_say_the_compute
 def test_the_worker_starts_only_with_a_game_against_the_computer():
     app = App(MemoryStorage(), rng=random.Random(1))
     assert not app.wants_worker
-    press(app, "New game")
     press(app, "Play the computer")
     assert not app.wants_worker
     press(app, "Start")

@@ -50,7 +50,7 @@ def test_what_each_key_does_on_each_screen():
 
 def game_app(seed):
     app = App(MemoryStorage(), rng=random.Random(seed))
-    for action, arg in (("new", ""), ("mode", "pass"), ("start", ""), ("random-setup", ""), ("ready", ""),
+    for action, arg in (("mode", "pass"), ("start", ""), ("random-setup", ""), ("ready", ""),
                         ("reveal", ""), ("random-setup", ""), ("ready", ""), ("reveal", "")):
         app.dispatch(action, arg)
     assert app.screen == "play"

@@ -126,7 +126,7 @@ def test_czech_has_three_plural_forms(n, volcanoes, placed):
 
 def test_the_setup_count_is_said_in_czech_on_the_page():
     app = App(MemoryStorage(), rng=random.Random(1), languages=["cs"])
-    for action in ("new", "mode", "start"):
+    for action in ("mode", "start"):
         app.dispatch(action, "pass" if action == "mode" else "")
     assert app.screen == "setup"
     assert "Rozmístěno 0 figurek z 30" in app.html()
@@ -139,7 +139,7 @@ def test_the_pieces_have_their_glossary_names():
     for language, expected in names.items():
         i18n.use(language)
         app = App(MemoryStorage(), rng=random.Random(1), languages=[language])
-        for action in ("new", "mode", "start"):
+        for action in ("mode", "start"):
             app.dispatch(action, "pass" if action == "mode" else "")
         tray = [el.get("title") for el in page(app).find(lambda n: "tray-kind" in (n.get("class") or ""))]
         assert set(expected) <= set(tray), tray
@@ -216,7 +216,7 @@ def test_no_english_is_left_on_the_czech_pass_and_play_screens():
         assert english_left(app, words) == [], app.screen
 
     look()
-    for action, arg in (("new", ""), ("mode", "pass")):
+    for action, arg in (("mode", "pass"),):
         app.dispatch(action, arg)
         look()
     app.dispatch("start")
@@ -245,14 +245,13 @@ def test_no_english_is_left_on_the_czech_pass_and_play_screens():
             app.dispatch("resign")
             app.dispatch("resign-confirm")
     look()
-    assert {"home", "new", "options", "setup", "cover", "play", "history", "results", "over"} <= set(seen)
+    assert {"home", "options", "setup", "cover", "play", "history", "results", "over"} <= set(seen)
 
 
 def test_no_english_is_left_on_the_czech_link_and_computer_screens():
     words = english_words("cs")
     red = App(MemoryStorage(), rng=random.Random(1), languages=["cs"])
     blue = App(MemoryStorage(), rng=random.Random(2), languages=["cs"])
-    red.dispatch("new")
     red.dispatch("link-new")
     assert english_left(red, words) == []
     red.dispatch("link-setup")
@@ -277,7 +276,6 @@ def test_no_english_is_left_on_the_czech_link_and_computer_screens():
     red.dispatch("open-link", "#definitely-not-a-game-link")
     assert red.screen == "link-error" and english_left(red, words) == []
     computer = App(MemoryStorage(), rng=random.Random(3), languages=["cs"])
-    computer.dispatch("new")
     computer.dispatch("computer-new")
     assert english_left(computer, words) == []
     computer.dispatch("computer-start")

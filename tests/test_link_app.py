@@ -61,7 +61,6 @@ def seats(app):
 
 
 def invite(app, kind="sealed", colour="Play Red", moves="2 moves per turn (standard)"):
-    press(app, "New game")
     press(app, "Play by link")
     press(app, "Sealed" if kind == "sealed" else "Casual")
     press(app, colour)
@@ -482,7 +481,6 @@ def test_an_empty_fragment_does_nothing(text):
 
 def test_a_setup_in_progress_survives_a_reload_for_inviter_and_invited():
     red = device(1)
-    press(red, "New game")
     press(red, "Play by link")
     press(red, "Casual")
     press(red, "Play Blue")

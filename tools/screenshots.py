@@ -25,7 +25,6 @@ TABLET = {"width": 820, "height": 1180}
 # (a button to tap, or a fragment to open) then the screen it leads to, to photograph
 WALK = [
     (None, "home"),
-    ("New game", "new"),
     ("Pass and play", "options"),
     ("Start", None), ("Random setup", "setup"),
     ("Ready", "cover"),
@@ -34,9 +33,9 @@ WALK = [
     ("Resign", "over"),
     ("Rules", "rules"),
     ("#not-a-link", "link-error"),
-    ("Home", None), ("New game", None), ("Play by link", "link-options"),
+    ("Home", None), ("Play by link", "link-options"),
     ("Set up your army", None), ("Random setup", None), ("Ready", "link-send"),
-    ("Home", None), ("New game", None), ("Play the computer", "computer-options"),
+    ("Home", None), ("Play the computer", "computer-options"),
 ]
 
 

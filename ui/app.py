@@ -221,9 +221,6 @@ class App(LinkPlay, ComputerPlay):
     def do_home(self, _arg):
         self._reset_screen("home")
 
-    def do_new(self, _arg):
-        self._reset_screen("new")
-
     def do_mode(self, mode):
         if mode == "pass":
             self._reset_screen("options")
@@ -316,8 +313,6 @@ class App(LinkPlay, ComputerPlay):
             self.do_history_close("")
         elif self.screen in BEHIND_COVER and getattr(match, "mode", None) == "pass":
             self._cover(match, self.side)
-        elif self.screen in ("options", "link-options"):
-            self._reset_screen("new")
         elif self.screen == "link-backup":
             self.do_link_back("")
         elif self.screen != "home":

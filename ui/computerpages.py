@@ -62,7 +62,7 @@ def _options(app):
         f'<fieldset><legend>{escape(colour)}</legend><div class="toggle">{colours}</div></fieldset>'
         + variant_fields(app)
         + '<div class="actions">'
-        + button(_("Back"), "new")
+        + button(_("Back"), "home")
         + button(_("Start"), "computer-start", cls="primary")
         + "</div>"
     )

@@ -165,7 +165,7 @@ def _link_options(app):
         + f'</div><p class="hint">{escape(first)}</p></fieldset>'
         + variant_fields(app)
         + '<div class="actions">'
-        + button(_("Back"), "new")
+        + button(_("Back"), "home")
         + button(_("Set up your army"), "link-setup", cls="primary")
         + "</div>"
     )

@@ -17,7 +17,7 @@ from .markup import Element, Elements, Parts
 from .render import BoardPicture, board_svg, marks_canvas, piece_svg
 from .words import boards_after, describe, kind_name, outcome_text, selection, side_name
 
-SCREENS = ("home", "new", "options", "setup", "cover", "play", "results", "over", "history")
+SCREENS = ("home", "options", "setup", "cover", "play", "results", "over", "history")
 MATCH_SCREENS = ("setup", "cover", "play", "results", "over", "history")
 
 
@@ -158,33 +158,34 @@ def home(app, link_items=()):
             f'<li class="saved-game damaged"><span class="what">{what}</span><span class="actions">{actions}</span></li>'
         )
     items += link_items
-    heading, none = _("Saved games"), _("No saved games yet.")
-    saved = f'<h2>{heading}</h2><ul class="saved-games">{"".join(items)}</ul>' if items else f'<p class="hint">{none}</p>'
     title = _("Espionage")
     tagline = _("Hidden armies, two moves a turn, Spies that unmask, Sappers that clear Mines.")
+    saved_heading, new_heading = _("Saved games"), _("New game")
+    saved = f'<h2>{saved_heading}</h2><ul class="saved-games">{"".join(items)}</ul>' if items else ""
     body = (
         f'<header><h1 tabindex="-1">{title}</h1><p class="tagline">{tagline}</p></header>'
-        '<div class="actions main-actions">' + button(_("New game"), "new", cls="primary") + f"</div>{saved}"
+        + saved
+        + f"<h2>{new_heading}</h2>"
+        + ways_to_play()
+        + '<div class="actions rules-way">' + button(_("How to play"), "rules") + "</div>"
     )
     return _screen("home", body, app)
 
 
-def _new(app):
-    title = _("New game")
-    one_device = _("Two players, one device: the screen is covered while you hand it over.")
-    two_devices = _("Two devices: send each turn as a link, by any messenger.")
-    computer = _("One player against the computer, at three levels. It sees only what you see.")
-    body = (
-        f'<h1 tabindex="-1">{title}</h1><div class="choices">'
-        + button(_("Pass and play"), "mode", "pass", cls="primary")
-        + f'<p class="hint">{one_device}</p>'
-        + button(_("Play by link"), "link-new", cls="primary")
-        + f'<p class="hint">{two_devices}</p>'
-        + button(_("Play the computer"), "computer-new", cls="primary")
-        + f'<p class="hint">{computer}</p></div>'
-        + '<div class="actions">' + button(_("Back"), "home") + "</div>"
-    )
-    return _screen("new", body, app)
+@kept
+def ways_to_play():
+    """The three ways to play, each one tap from the first screen."""
+    ways = (
+        (_("Pass and play"), "mode", "pass",
+         _("Two players, one device: the screen is covered while you hand it over.")),
+        (_("Play by link"), "link-new", "", _("Two devices: send each turn as a link, by any messenger.")),
+        (_("Play the computer"), "computer-new", "",
+         _("One player against the computer, at three levels. It sees only what you see.")),
+    )  # fmt: skip
+    return '<ul class="ways">' + "".join(
+        f'<li class="way">{button(label, action, arg, cls="primary")}<p class="hint">{escape(hint)}</p></li>'
+        for label, action, arg, hint in ways
+    ) + "</ul>"
 
 
 def variant_fields(app):
@@ -210,7 +211,7 @@ def _options(app):
     body = (
         f'<h1 tabindex="-1">{title}</h1>'
         + variant_fields(app)
-        + '<div class="actions">' + button(_("Back"), "new") + button(_("Start"), "start", cls="primary") + "</div>"
+        + '<div class="actions">' + button(_("Back"), "home") + button(_("Start"), "start", cls="primary") + "</div>"
     )
     return _screen("options", body, app)
 
@@ -658,7 +659,6 @@ def over(app, extras=""):
         + replay
         + '<div class="actions">'
         + button(_("Rematch"), "rematch", cls="primary")
-        + button(_("New game"), "new")
         + button(_("Home"), "home")
         + "</div>"
         + f'<p class="hint">{rematch_hint(match)}</p>'
