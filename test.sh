@@ -8,6 +8,7 @@ setup_venv
 vendor_python_packages
 compile_catalogs
 setup_chromium
+setup_other_engines
 cd "$ROOT"
 status=0
 say "ruff check"

@@ -12,6 +12,7 @@ page's console log is attached to every failing test's report.
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -23,6 +24,7 @@ from playwright.sync_api import sync_playwright
 # the project root is on sys.path (pyproject.toml: [tool.pytest.ini_options] pythonpath)
 from tools import compile_catalogs
 from tools.browser import launch_chromium
+from tools.engines import ENGINES, engine, missing
 from tools.serve import start_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,3 +220,39 @@ def game_turns_in(turns, seed):
             match = Match(id="0123456789", variant=Variant(2, 6), volcanoes=game.volcanoes, game=game)
             match.setups = list(game.setups)
             return match
+
+
+# -- the same tests in Chromium, WebKit and Firefox (tools/engines.py, e2e/test_engines.py) ----
+
+_ENGINES_LEFT_OUT: dict[str, str] = {}
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def new_device(request, server_url):
+    """A maker of fresh devices of one engine, ``new_device(width, height)``; an engine that is
+    not installed is skipped with a notice (./test.sh installs them as root), but never on CI."""
+    name = request.param
+    why = missing(name)
+    if why:
+        message = f"{name} is not installed here: {why} (./test.sh installs it when run as root)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        _ENGINES_LEFT_OUT[name] = why
+        pytest.skip(message)
+    with engine(name, server_url) as new:
+        yield new
+
+
+@pytest.fixture
+def device(new_device):
+    """One device at tablet size (820x1180), in each engine; no page error may happen on it."""
+    made = new_device(820, 1180)
+    yield made
+    errors = made.errors()
+    made.close()
+    assert not errors, f"{made.engine}: the page reported errors: {errors}"
+
+
+def pytest_terminal_summary(terminalreporter):
+    for name, why in _ENGINES_LEFT_OUT.items():
+        terminalreporter.write_line(f"NOTICE: the {name} tests were skipped: {why}", yellow=True, bold=True)

@@ -1,11 +1,12 @@
-"""Screenshots of every screen at tablet size (820x1180), to look at side by side.
+"""Screenshots of every screen at tablet size (820x1180) in each browser engine, to look at
+side by side.
 
     .venv/bin/python -m tools.screenshots [folder]     (default: shots/, gitignored)
 
-Walks the screens as a player taps them in Chromium (the system one when there is
-one) against the project served by tools/serve.py, and writes one PNG per screen,
-named <engine>-<nn>-<screen>.png. Run ./test.sh (or ./serve.sh) once first: it
-installs the runtime the page loads.
+Walks the screens as a player taps them in Chromium, WebKit and Firefox (those installed
+here: tools/engines.py) against the project served by tools/serve.py, and writes one PNG
+per screen, <folder>/<engine>/<nn>-<screen>.png. Run ./test.sh (or ./serve.sh) once
+first: it installs the runtime the page loads and, as root, the engines.
 """
 
 from __future__ import annotations
@@ -13,16 +14,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 from tools import compile_catalogs
-from tools.browser import launch_chromium
+from tools.engines import ENGINES, engine, missing
 from tools.serve import start_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLET = {"width": 820, "height": 1180}
+TABLET = (820, 1180)
 
-# (a button to tap, or a fragment to open) then the screen it leads to, to photograph
+# (a button to tap, or a link to open) then the screen it leads to, to photograph
 WALK = [
     (None, "home"),
     ("Pass and play", "options"),
@@ -32,28 +31,27 @@ WALK = [
     ("Resign", "play-resign"),
     ("Resign", "over"),
     ("Rules", "rules"),
+    ("Back", None),
     ("#not-a-link", "link-error"),
     ("Home", None), ("Play by link", "link-options"),
     ("Set up your army", None), ("Random setup", None), ("Ready", "link-send"),
     ("Home", None), ("Play the computer", "computer-options"),
-]
+]  # fmt: skip
 
 
-def walk(page, folder, engine="chromium"):
-    """Tap through WALK on ``page``, saving each named screen; the paths written."""
+def walk(device, folder):
+    """Tap through WALK on ``device``, saving each named screen; the paths written."""
     written = []
     for step, shot in WALK:
         if step is None:
-            page.goto("./")
-            page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+            device.open()
         elif step.startswith("#"):
-            page.goto("./" + step)
-            page.wait_for_selector("section.screen[data-screen]")
+            device.open_link(step[1:])
         else:
-            page.get_by_role("button", name=step, exact=True).first.click()
+            device.tap(step)
         if shot:
-            path = folder / f"{engine}-{len(written) + 1:02d}-{shot}.png"
-            page.screenshot(path=str(path), full_page=True)
+            path = folder / f"{len(written) + 1:02d}-{shot}.png"
+            device.screenshot(path)
             written.append(path)
     return written
 
@@ -61,16 +59,17 @@ def walk(page, folder, engine="chromium"):
 def main(argv=None):
     args = sys.argv[1:] if argv is None else argv
     folder = Path(args[0] if args else ROOT / "shots")
-    folder.mkdir(parents=True, exist_ok=True)
     compile_catalogs.main()
     url, server = start_in_thread(ROOT)
     try:
-        with sync_playwright() as playwright:
-            browser = launch_chromium(playwright)
-            page = browser.new_context(base_url=url, viewport=TABLET).new_page()
-            for path in walk(page, folder):
-                print(path)
-            browser.close()
+        for name in ENGINES:
+            if missing(name):
+                print(f"{name}: skipped, not installed here ({missing(name)})")
+                continue
+            (folder / name).mkdir(parents=True, exist_ok=True)
+            with engine(name, url) as new_device:
+                for path in walk(new_device(*TABLET), folder / name):
+                    print(path)
     finally:
         server.shutdown()
         server.server_close()

@@ -105,3 +105,19 @@ setup_chromium() {
     say "playwright install chromium"
     "$VENV/bin/python" -m playwright install chromium || die "could not install Chromium"
 }
+
+# WebKit (WebKitGTK's WebDriver on a virtual screen) and Firefox (driven over WebDriver BiDi
+# by puppeteer-core, from npm ci) for e2e/test_engines.py, from Debian's packages as root.
+# Elsewhere their tests are skipped with a notice; on CI (CI=true) they fail instead.
+setup_other_engines() {
+    local wanted=()
+    command -v WebKitWebDriver >/dev/null || wanted+=(webkit2gtk-driver)
+    command -v Xvfb >/dev/null || wanted+=(xvfb)
+    command -v firefox-esr >/dev/null || command -v firefox >/dev/null || wanted+=(firefox-esr)
+    [ "${#wanted[@]}" = 0 ] && return 0
+    if [ "$(id -u)" = 0 ] && apt_install "${wanted[@]}"; then
+        return 0
+    fi
+    say "NOTICE: ${wanted[*]} not installed (run ./test.sh as root on Debian, or install them):" \
+        "the WebKit and Firefox tests will be skipped"
+}

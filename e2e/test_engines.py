@@ -1,0 +1,158 @@
+"""The game in Chromium, WebKit (every iPad browser) and Firefox: the same steps in each.
+
+Each test runs once per engine (the ``device`` fixture, e2e/conftest.py; the engines
+behind one interface in tools/engines.py): the page loads, a pass-and-play game is set
+up and played by tapping, a reload keeps the cover, a link is opened and played back,
+and every screen is laid out cleanly at phone, tablet and desktop sizes.
+"""
+
+import random
+
+from e2e.layout import assert_board_fits, assert_laid_out
+from espionage.sealed import Seat
+from espionage.variant import Variant
+from tests.linkplay import random_turn
+from ui.saves import Match
+
+SIZES = {"phone": (390, 844), "tablet": (820, 1180), "tablet-landscape": (1180, 820), "desktop": (1280, 800)}
+
+# The squares of the side to move's pieces, and the squares lit for the selected one.
+OWN_SQUARES = """(side) => [...document.querySelectorAll(`g.square:has(g.piece.${side})`)]
+    .map((g) => g.dataset.square)"""
+TARGETS = "() => [...document.querySelectorAll('g.square.target')].map((g) => g.dataset.square)"
+SUBMIT_READY = """() => { const b = [...document.querySelectorAll('button')]
+    .find((b) => b.innerText.trim() === 'Submit turn'); return !!b && !b.disabled; }"""
+SAVED_GAMES = """() => Object.keys(localStorage).filter((k) => k.startsWith('espionage:game:'))
+    .map((k) => localStorage[k])"""
+
+
+def plan_a_move(device, side, rng):
+    """Tap an own piece that has somewhere to go, then one of its lit squares."""
+    squares = device.evaluate(OWN_SQUARES, side)
+    rng.shuffle(squares)
+    for square in squares:
+        device.tap_square(square)
+        targets = device.evaluate(TARGETS)
+        if targets:
+            device.tap_square(rng.choice(targets))
+            return
+        device.tap_square(square)  # a second tap lets it go
+    raise AssertionError(f"{device.engine}: no {side} piece can move")
+
+
+def play_a_turn(device, side, rng):
+    while not device.evaluate(SUBMIT_READY):
+        plan_a_move(device, side, rng)
+    device.tap("Submit turn")
+    assert device.screen == "results"
+
+
+def to_first_board(device):
+    """Home → both random setups → Red's board, by tapping."""
+    device.open()
+    for label in ("Pass and play", "Start", "Random setup", "Ready", "Show Blue's board", "Random setup", "Ready",
+                  "Show Red's board"):  # fmt: skip
+        device.tap(label)
+    assert device.screen == "play"
+
+
+def test_the_page_loads_with_the_three_ways_to_play(device):
+    device.open()
+    assert device.screen == "home"
+    assert device.evaluate("() => document.title") == "Espionage"
+    for label in ("Pass and play", "Play by link", "Play the computer", "How to play"):
+        assert device.has_button(label), f"{device.engine}: no {label!r}"
+
+
+def test_a_pass_and_play_game_played_by_tapping_and_a_reload_keeps_the_cover(device):
+    rng = random.Random(5)
+    to_first_board(device)
+    for turn, (side, other) in enumerate((("red", "Blue"), ("blue", "Red"), ("red", "Blue"))):
+        play_a_turn(device, side, rng)
+        device.tap("Hand over")
+        assert device.screen == "cover"
+        if turn < 2:
+            device.tap(f"Show {other}'s board")
+    [saved] = device.evaluate(SAVED_GAMES)
+    game = Match.from_json(saved).game
+    assert game.turn == "blue" and len(game.moves) >= 3
+    device.reload()
+    device.wait_for("html.ready")
+    assert device.screen == "cover", f"{device.engine}: a reload left the cover"
+    assert device.evaluate("() => document.querySelectorAll('g.piece').length") == 0
+
+
+def test_a_link_is_opened_and_played_back(device):
+    """The other player is the engine's own seat: this device joins its invitation, opens its
+    turn (played back on the board) and answers with a turn tapped here, which it accepts."""
+    rng = random.Random(8)
+    red = Seat.new_game("casual", "red", Variant(2, 6), rng=rng)
+    device.open("#" + red.link())
+    assert device.screen == "link-invite"
+    for label in ("Set up your army", "Random setup", "Ready"):
+        device.tap(label)
+    assert device.screen == "link-send"
+    red.receive(device.evaluate("() => document.querySelector('#link-text').value").split("#", 1)[1])
+    red.play_turn(random_turn(red, rng))
+    device.open_link(red.link())
+    assert device.screen == "play"
+    assert device.evaluate("() => document.querySelectorAll('path.last-move').length") > 0  # Red's turn shown
+    while not device.evaluate(SUBMIT_READY):
+        plan_a_move(device, "blue", rng)
+    device.tap("Submit turn")
+    assert device.screen == "link-send"
+    red.receive(device.evaluate("() => document.querySelector('#link-text').value").split("#", 1)[1])
+    assert red.my_turn
+
+
+def check_at_every_size(device, screen):
+    assert device.screen == screen, f"{device.engine}: {device.screen} instead of {screen}"
+    for size, (width, height) in SIZES.items():
+        device.resize(width, height)
+        where = f"{device.engine}: {screen} ({size})"
+        assert_laid_out(device, where)
+        if screen in ("setup", "play"):
+            assert_board_fits(device, where)
+    device.resize(820, 1180)
+
+
+def test_every_screen_is_laid_out_cleanly_at_every_size(device):
+    """Home, options, setup, cover, play, results, game over, the Rules, the link and computer
+    screens and a broken link, each at phone, tablet (both ways) and desktop sizes."""
+    rng = random.Random(2)
+    device.open()
+    check_at_every_size(device, "home")
+    device.tap("Pass and play")
+    check_at_every_size(device, "options")
+    device.tap("Start")
+    device.tap("Random setup")
+    check_at_every_size(device, "setup")
+    device.tap("Ready")
+    check_at_every_size(device, "cover")
+    for label in ("Show Blue's board", "Random setup", "Ready", "Show Red's board"):
+        device.tap(label)
+    plan_a_move(device, "red", rng)
+    check_at_every_size(device, "play")
+    play_a_turn(device, "red", rng)
+    check_at_every_size(device, "results")
+    for label in ("Hand over", "Show Blue's board", "Resign", "Resign"):
+        device.tap(label)
+    check_at_every_size(device, "over")
+    device.tap("Rules")
+    assert device.evaluate("() => document.querySelectorAll('.rules').length") == 1
+    for size, (width, height) in SIZES.items():
+        device.resize(width, height)
+        assert_laid_out(device, f"{device.engine}: rules ({size})")
+    device.tap("Back")
+    device.tap("Home")
+    check_at_every_size(device, "home")
+    device.tap("Play by link")
+    check_at_every_size(device, "link-options")
+    for label in ("Set up your army", "Random setup", "Ready"):
+        device.tap(label)
+    check_at_every_size(device, "link-send")
+    device.tap("Home")
+    device.tap("Play the computer")
+    check_at_every_size(device, "computer-options")
+    device.open_link("not-a-game-link")
+    check_at_every_size(device, "link-error")
