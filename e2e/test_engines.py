@@ -8,6 +8,7 @@ and every screen is laid out cleanly at phone, tablet and desktop sizes.
 
 import random
 
+from e2e.conftest import game_turns_in
 from e2e.layout import assert_board_fits, assert_laid_out
 from espionage.sealed import Seat
 from espionage.variant import Variant
@@ -20,6 +21,7 @@ SIZES = {"phone": (390, 844), "tablet": (820, 1180), "tablet-landscape": (1180, 
 OWN_SQUARES = """(side) => [...document.querySelectorAll(`g.square:has(g.piece.${side})`)]
     .map((g) => g.dataset.square)"""
 TARGETS = "() => [...document.querySelectorAll('g.square.target')].map((g) => g.dataset.square)"
+ENEMY_TARGETS = "() => [...document.querySelectorAll('g.square.target:has(g.piece)')].map((g) => g.dataset.square)"
 SUBMIT_READY = """() => { const b = [...document.querySelectorAll('button')]
     .find((b) => b.innerText.trim() === 'Submit turn'); return !!b && !b.disabled; }"""
 SAVED_GAMES = """() => Object.keys(localStorage).filter((k) => k.startsWith('espionage:game:'))
@@ -38,6 +40,18 @@ def plan_a_move(device, side, rng):
             return
         device.tap_square(square)  # a second tap lets it go
     raise AssertionError(f"{device.engine}: no {side} piece can move")
+
+
+def plan_an_attack(device, side):
+    """Tap an own piece next to an enemy, then the enemy's square; False if none can attack."""
+    for square in device.evaluate(OWN_SQUARES, side):
+        device.tap_square(square)
+        enemy = device.evaluate(ENEMY_TARGETS)
+        if enemy:
+            device.tap_square(enemy[0])
+            return True
+        device.tap_square(square)
+    return False
 
 
 def play_a_turn(device, side, rng):
@@ -156,3 +170,22 @@ def test_every_screen_is_laid_out_cleanly_at_every_size(device):
     check_at_every_size(device, "computer-options")
     device.open_link("not-a-game-link")
     check_at_every_size(device, "link-error")
+
+
+def test_a_fight_and_the_end_of_a_long_game_are_laid_out_cleanly(device):
+    """A turn with a fight, its results, and the game-over screen with 120 turns in its list."""
+    match = game_turns_in(120, seed=11)
+    device.open()
+    device.evaluate("(k, v) => localStorage.setItem(k, v)", "espionage:game:" + match.id, match.to_json())
+    device.reload()
+    device.wait_for("html.ready")
+    for label in ("Resume", "Show Red's board"):
+        device.tap(label)
+    assert plan_an_attack(device, "red"), "no Red piece can attack in this game"
+    play_a_turn(device, "red", random.Random(1))
+    assert device.evaluate("() => document.querySelectorAll('g.fights > *').length") > 0
+    check_at_every_size(device, "results")
+    for label in ("Hand over", "Show Blue's board", "Resign", "Resign"):
+        device.tap(label)
+    assert device.evaluate("() => document.querySelectorAll('ol.turn-list li.turn').length") >= 120
+    check_at_every_size(device, "over")
