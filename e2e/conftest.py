@@ -239,7 +239,8 @@ def new_device(request, server_url):
             pytest.fail(message)
         _ENGINES_LEFT_OUT[name] = why
         pytest.skip(message)
-    with engine(name, server_url) as new:
+    chromium = request.getfixturevalue("browser") if name == "chromium" else None  # one Playwright only
+    with engine(name, server_url, chromium) as new:
         yield new
 
 

@@ -298,8 +298,9 @@ def virtual_screen():
 
 
 @contextlib.contextmanager
-def engine(name, base_url):
-    """A maker of fresh devices (each with its own storage) of one engine: ``new(width, height)``."""
+def engine(name, base_url, chromium=None):
+    """A maker of fresh devices (each with its own storage) of one engine: ``new(width, height)``.
+    ``chromium``: a Playwright Chromium already running (one Playwright per process)."""
     made = []
 
     def track(device):
@@ -308,12 +309,7 @@ def engine(name, base_url):
 
     try:
         if name == "chromium":
-            from playwright.sync_api import sync_playwright
-
-            from tools.browser import launch_chromium
-
-            with sync_playwright() as playwright:
-                browser = launch_chromium(playwright)
+            with _chromium(chromium) as browser:
 
                 def new(width, height):
                     context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
@@ -348,6 +344,21 @@ def engine(name, base_url):
                 bridge.close()
     finally:
         _close(made)
+
+
+@contextlib.contextmanager
+def _chromium(running):
+    if running is not None:
+        yield running
+        return
+    from playwright.sync_api import sync_playwright
+
+    from tools.browser import launch_chromium
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        yield browser
+        browser.close()
 
 
 def _close(devices):
