@@ -173,6 +173,27 @@ def marks_painted(page, name: str = "a1") -> dict:
     return page.evaluate(MARKS_PAINTED, name)
 
 
+def click(page, name: str) -> None:
+    """Press the button named ``name`` as a player does, then look: once the page has settled
+    (a button that changes only the board, Undo, draws the board at once and the panel a frame later)."""
+    page.get_by_role("button", name=name, exact=True).click()
+    settled(page)
+
+
+def pick(view, moves, rng):
+    """The test player's choice, from what its view shows: attack if it can, else close in."""
+    side = view.side_to_move
+    enemies = [sq for sq in range(100) if view.owner(sq) == 1 - side]
+
+    def score(m):
+        if view.owner(m.to_square) == 1 - side:
+            return 100 + rng.random()
+        t = m.to_square
+        return -min(abs(t % 10 - e % 10) + abs(t // 10 - e // 10) for e in enemies) + rng.random()
+
+    return max(moves, key=score)
+
+
 def tap_square(page, name: str) -> None:
     """Tap a board square as a player does, then look: once the page has settled."""
     page.click(f'g.square[data-square="{name}"]')
