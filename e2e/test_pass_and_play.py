@@ -292,6 +292,7 @@ def test_tablet_touch_setup_and_move(tablet, open_app):
         if lit:
             break
     page.tap(f'g.square[data-square="{lit[0]}"]')
+    settled(page)  # the move's board is drawn in its frame, the panel a frame later
     assert page.get_by_role("button", name="Undo move", exact=True).is_enabled()
 
 
