@@ -93,10 +93,11 @@ class Page:
         return page_js.paintMarks(root, marks)
 
     def put(self, patches):
-        page_js.putPatches(root, patches)
+        for some in patches:
+            page_js.putPatches(root, some)
 
-    def animate(self, motion):
-        animate(motion)
+    def animates(self):
+        return not reduced_motion.matches
 
     def after_frame(self, work):
         frames.add(work)

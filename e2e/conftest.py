@@ -145,7 +145,7 @@ SETTLED = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(do
 
 
 def settled(page) -> None:
-    """Wait for what a tap left for after its frame (main.after_frame): a tap that only
+    """Wait for what a tap left for after its frame (ui/binding.FrameQueue): a tap that only
     selects a piece draws its marks at once, the squares' names and the panel a frame later."""
     page.evaluate(SETTLED)
 

@@ -22,16 +22,17 @@ class RecordingPage:
         self.app, self.state = app, state
         self.calls, self.waiting, self.logged = [], [], []
         self.board = True
+        self.motion = False  # as when the player asks for reduced motion
 
     def paint_marks(self, marks=None):
         self.calls.append(("paint", marks))
         return self.board
 
     def put(self, patches):
-        self.calls.append(("put", json.loads(patches)))
+        self.calls.append(("put", [patch for some in patches for patch in json.loads(some)]))
 
-    def animate(self, motion):
-        self.calls.append(("animate", motion))
+    def animates(self):
+        return self.motion
 
     def after_frame(self, work):
         self.waiting.append(work)
@@ -94,26 +95,42 @@ def test_a_selecting_tap_paints_its_marks_and_the_app_has_it_after_the_frame():
     assert patches and motion == ()  # the squares' names and the panel, a frame later
 
 
-def test_a_planning_tap_paints_the_board_in_its_frame_and_the_panel_after():
-    app, page, taps = at_rest()
+def selected_then_ahead(seed=1):
+    """A board at rest with a piece selected: (app, page, taps, the piece, a square it may go to)."""
+    app, page, taps = at_rest(seed)
     piece = a_piece(app)
     taps.paint_ahead("square", piece)
     page.frame()
-    target = square_name(min(app.targets()))
-    before = page.state.shown
     page.calls.clear()
+    return app, page, taps, piece, square_name(min(app.targets()))
+
+
+def test_a_planning_tap_draws_the_board_in_its_frame_and_the_panel_after():
+    app, page, taps, piece, target = selected_then_ahead()
+    board = path_of(page.state.shown, BOARD_WRAP)
     assert taps.paint_ahead("square", target)
-    (put, first), (paint, marks), (animate, motion) = page.calls
-    board = path_of(before, BOARD_WRAP)
-    assert (put, paint, animate) == ("put", "paint", "animate") and marks is None
+    (put, first), (paint, marks) = page.calls
+    assert (put, paint) == ("put", "paint") and marks is None and not app.planned  # the app has it after the frame
     assert first and all(tuple(path[: len(board)]) == board for _kind, path, *_rest in first)
-    assert motion == (("slide", piece, target),) and not app.planned  # the app has it after the frame
     page.calls.clear()
     page.frame()
     assert [str(m) for m in app.planned] == [f"{piece}-{target}"]
-    (put, rest), (_settle, patches, motion) = page.calls
+    (put, rest), (_settle, left, _motion) = page.calls
     assert rest and not any(tuple(path[: len(board)]) == board for _kind, path, *_rest in rest)
-    assert patches == [] and motion == ()  # the page already is what the app draws; the slide is shown once
+    assert left == []  # the page already is what the app draws
+
+
+def test_a_planned_move_that_slides_starts_from_the_board_as_it_is():
+    """Its first frame is the marks alone (the piece still where the slide starts), then the
+    page is patched and the slide shown, once."""
+    _app, page, taps, piece, target = selected_then_ahead()
+    page.motion = True
+    assert taps.paint_ahead("square", target)
+    assert page.calls == [("paint", "[]")]  # the selection's marks gone
+    page.calls.clear()
+    page.frame()
+    (put, patches), (_settle, left, motion) = page.calls
+    assert put == "put" and patches and left == [] and motion == (("slide", piece, target),)
 
 
 def test_undo_is_painted_ahead_too():

@@ -25,7 +25,7 @@ sample is measured inside the page, after a few warm-up taps:
   click handler: Python, markup, DOM update), ``layout`` (style and layout,
   forced) and ``paint`` (the rest of the frame's rendering).
 - ``settled``: from the same start until the work the app left for after the
-  tap's frame (main.py's ``after_frame``: the app's dispatch of a tap whose marks
+  tap's frame (ui/binding.py's ``FrameQueue``: the app's dispatch of a tap whose marks
   were painted ahead, the page around the board, the marks of the next taps) is
   done and drawn in a frame of its own. The next tap waits for it, so each tap
   starts on a page at rest, as a player's does.
@@ -92,7 +92,7 @@ IN_FRAME = """(selector) => new Promise((done) => requestAnimationFrame(() => {
   afterRendering(() => {
     const end = performance.now();
     const sample = { frame: end - start, handler: handled - start, layout: laidOut - handled, paint: end - laidOut };
-    // what the app left for after the frame (app.defer, main.after_frame), then that work's own frame
+    // what the app left for after the frame (app.defer, ui/binding.FrameQueue), then that work's own frame
     requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => afterRendering(() => {
       done({ ...sample, settled: performance.now() - start });
     })), 0));

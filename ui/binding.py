@@ -4,9 +4,10 @@ A tap must reach the screen within its frame, on a tablet too. So the page at
 rest works out ahead what the likely taps would draw: the marks of a tap that
 selects a piece or lets it go (``App.tap_ahead``), and the board of a tap that
 plans a move or undoes one (``App.ahead_of``, the page's patches split at the
-board). Such a tap is painted at once from what was worked out; the app has the
-tap once that frame is drawn, and the rest of the page (the panel, the squares'
-names) is patched then. The order matters: a tap painted ahead is dispatched
+board). Such a tap is painted at once from what was worked out: its marks, or
+its board (a move that slides starts from the board as it is: its first frame
+is its marks alone). The app has the tap once that frame is drawn, and the rest
+of the page (the panel, the squares' names) is patched then. The order matters: a tap painted ahead is dispatched
 before any action that comes after it. :class:`TapSchedule` keeps that order;
 the page it drives is any object with the methods of :class:`Page`.
 """
@@ -30,11 +31,11 @@ class Page(Protocol):
     def paint_marks(self, marks: str | None = None) -> bool:
         """Paint the board's marks (a tap's, or its data-marks); False: no board here."""
 
-    def put(self, patches: str) -> None:
-        """Put patches (ui/patch.py, as JSON) on the page."""
+    def put(self, patches: tuple) -> None:
+        """Put patches on the page (ui/patch.py; lists of them as JSON, in turn), in one step."""
 
-    def animate(self, motion: tuple) -> None:
-        """Show the slides and falls of an action (ui/motion.py)."""
+    def animates(self) -> bool:
+        """Whether the page shows motion (False: the player asked for reduced motion)."""
 
     def after_frame(self, work: Callable[[], object]) -> None:
         """Run ``work`` once the next frame is drawn."""
@@ -88,15 +89,17 @@ class FrameQueue:
 
 
 class Ahead(NamedTuple):
-    """What a tap worked out ahead paints in its frame: the marks over the board, or the
-    board's patches (``first``) and motion, with the rest of the page's patches and the
-    markup after them (for after the frame)."""
+    """What a tap worked out ahead paints in its frame: the marks over the board (None: as
+    they are), or for a tap that changes the board, the board's patches (``first``), unless
+    the tap's motion shows the change (it starts from the board as it is: its first frame is
+    the marks alone); then, after the frame, the page's other patches (``rest``) and the
+    markup the page then holds."""
 
     marks: str | None = None
     first: str = ""
+    motion: tuple = ()
     rest: str = ""
     markup: str = ""
-    motion: tuple = ()
 
 
 def board_ahead(app, shown, action, arg=""):
@@ -105,13 +108,17 @@ def board_ahead(app, shown, action, arg=""):
     after = app.ahead_of(action, arg)
     markup = after.html()
     board = path_of(markup, BOARD_WRAP)
+    if board is None:
+        return None
     patches = diff(shown, markup)
     first = 0
-    while board is not None and first < len(patches) and patches[first].path[: len(board)] == board:
+    while first < len(patches) and patches[first].path[: len(board)] == board:
         first += 1
     if not first or any(len(p.path) < len(board) for p in patches[first:]):
         return None
-    return Ahead(first=as_json(patches[:first]), rest=as_json(patches[first:]), markup=markup, motion=after.motion)
+    canvas = [dict(p.attributes) for p in patches[:first] if p.path == (*board, 1) and p.kind == "attrs"]
+    marks = canvas[0].get("data-marks") if canvas else None
+    return Ahead(marks, as_json(patches[:first]), after.motion, as_json(patches[first:]), markup)
 
 
 class TapSchedule:
@@ -122,7 +129,7 @@ class TapSchedule:
     def __init__(self, app, page: Page, state: BindingState):
         self.app, self.page, self.state = app, page, state
         self.ahead: dict = {}  # (action, arg) -> Ahead, of the page at rest
-        self.tapped: list = []  # (action, arg, Ahead) painted ahead, dispatched once its frame is drawn
+        self.tapped: list = []  # (action, arg, Ahead, its overlay drawn) painted ahead, dispatched after its frame
         self.settling = False  # a tap's marks are painted, and the rest of the page not yet
 
     def dispatch(self, action, arg="", value="", whole=False):
@@ -143,14 +150,14 @@ class TapSchedule:
         ahead = self.ahead.get((action, arg))
         if ahead is None:
             return False
-        if ahead.first:
-            self.page.put(ahead.first)
+        drawn = bool(ahead.first) and not (ahead.motion and self.page.animates())
+        if drawn:
+            self.page.put((ahead.first,))
             self.page.paint_marks()
-            self.page.animate(ahead.motion)
         elif not self.page.paint_marks(ahead.marks):
             return False
         self.ahead = {}
-        self.tapped.append((action, arg, ahead))
+        self.tapped.append((action, arg, ahead, drawn))
         reading = self.app.rules_open
         self.page.after_frame(lambda: self.settle_tapped(reading))
         return True
@@ -160,16 +167,16 @@ class TapSchedule:
         them; the page then holds what they draw."""
         self.ahead = {}
         while self.tapped:
-            action, arg, ahead = self.tapped.pop(0)
+            action, arg, ahead, drawn = self.tapped.pop(0)
             self.app.dispatch(action, arg)
             if ahead.first:
-                self.page.put(ahead.rest)
+                self.page.put((ahead.rest,) if drawn else (ahead.first, ahead.rest))
                 self.state.shown = ahead.markup
 
     def settle_tapped(self, reading):
         if self.tapped:  # no action since has dispatched it
             self.dispatch_tapped()
-            self.settle(reading, motion=())  # the tap's motion started in its frame
+            self.settle(reading)
 
     def settle(self, reading, whole=False, motion=None):
         self.settling = False
