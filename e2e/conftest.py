@@ -174,10 +174,8 @@ def marks_painted(page, name: str = "a1") -> dict:
 
 
 def click(page, name: str) -> None:
-    """Press the button named ``name`` as a player does, then look: once the page has settled
-    (a button that changes only the board, Undo, draws the board at once and the panel a frame later)."""
+    """Press the button named ``name`` as a player does."""
     page.get_by_role("button", name=name, exact=True).click()
-    settled(page)
 
 
 def pick(view, moves, rng):
