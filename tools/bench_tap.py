@@ -1,6 +1,6 @@
 """Tap-latency benchmark: from a tap to the updated board on screen, for each kind of tap.
 
-    .venv/bin/python tools/bench_tap.py [--throttle 4] [--taps 80] [--turns 0 60 150] [--repeat 3] [--css STYLE]
+    .venv/bin/python tools/bench_tap.py [--throttle 4] [--taps 80] [--turns 0 60 150] [--repeat 3] [--css STYLE] [--reduced-motion]
 
 For each game length it stores a pass-and-play game of that many turns (0, 60
 and 150 turns are about 0, 240 and 600 moves) in the page's localStorage (played
@@ -39,7 +39,8 @@ sample is measured inside the page, after a few warm-up taps:
 every kind of tap at every length). Each game length is measured ``--repeat``
 times on a fresh page and, for each kind of tap, the run with the lowest
 ``frame`` p95 is shown, as timeit keeps the best: other programs on the machine
-only add time. ``--css`` adds a style to the page, to try one.
+only add time. ``--css`` adds a style to the page, to try one; ``--reduced-motion``
+measures the page as a player who asked for reduced motion sees it (no slides).
 Exit status 1 if a ``frame`` p95 exceeds ``--max-ms``. ``--root`` serves another
 checkout (``git worktree add ../old REV``, set up by its own setup step), so an
 older version is measured by this same benchmark.
@@ -106,12 +107,12 @@ IDLE = """async () => {
 }"""
 
 
-def open_red_board(browser, base, match, throttle, css=""):
+def open_red_board(browser, base, match, throttle, css="", motion="no-preference"):
     """A new context's page showing Red's board of ``match`` (stored in its localStorage), ``css``
     added, the CPU slowed ``throttle`` times and a few taps done: (context, page, Red's pieces)."""
     pieces = movable_pieces(match)
     ui = {"screen": "play", "match": match.id, "side": RED}
-    context = browser.new_context(base_url=base, viewport={"width": 1200, "height": 900})
+    context = browser.new_context(base_url=base, viewport={"width": 1200, "height": 900}, reduced_motion=motion)
     context.add_init_script(
         f"localStorage.setItem({json.dumps(GAME_PREFIX + match.id)}, {json.dumps(match.to_json())});"
         f"localStorage.setItem({json.dumps(UI_KEY)}, {json.dumps(json.dumps(ui))});"
@@ -183,10 +184,10 @@ def submitting(page, match, taps):
     return samples
 
 
-def measure(browser, base, match, taps, throttle, css=""):
+def measure(browser, base, match, taps, throttle, css="", motion="no-preference"):
     """Samples (dicts of milliseconds, each with its ``tap``) of ``taps`` taps of each kind on
     Red's board of ``match`` (of turns for ``submit``, fewer if the game ends)."""
-    context, page, pieces = open_red_board(browser, base, match, throttle, css)
+    context, page, pieces = open_red_board(browser, base, match, throttle, css, motion)
     try:
         return selecting(page, pieces, taps) + planning(page, pieces, taps // 2) + submitting(page, match, taps // 4)
     finally:
@@ -227,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=ROOT,
                         help="the page to serve: another checkout, set up, to compare (default: this one)")
     parser.add_argument("--css", default="", help="a style added to the page, to try it")
+    parser.add_argument("--reduced-motion", action="store_true", help="as a player who asked for reduced motion")
     args = parser.parse_args(argv)
     rng = random.Random(1)
     base, server = start_in_thread(root=args.root)
@@ -239,7 +241,8 @@ def main(argv: list[str] | None = None) -> int:
             browser = launch_chromium(playwright)
             for turns in args.turns:
                 match = stored_match(turns, rng)
-                runs = [measure(browser, base, match, args.taps, args.throttle, args.css) for _ in range(args.repeat)]
+                motion = "reduce" if args.reduced_motion else "no-preference"
+                runs = [measure(browser, base, match, args.taps, args.throttle, args.css, motion) for _ in range(args.repeat)]
                 for tap in TAPS:
                     figures = best_run(runs, tap)
                     if figures is not None:
