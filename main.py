@@ -1,7 +1,6 @@
 """The browser binding: DOM events in, ``App.html()`` out (what changed: ui/patch.py). Every decision is in ui/."""
 
 import asyncio
-import traceback
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
@@ -9,6 +8,7 @@ from pyscript import document, window
 from espionage.board import parse_square
 from espionage.pieces import KINDS, letter_of
 from ui.app import BOARD_SCREENS, App
+from ui.binding import BindingState, FrameQueue, TapSchedule
 from ui.keyboard import BOARD_KEYS, CANCEL, KIND_KEYS
 from ui.patch import as_json, diff
 from ui.render import piece_svg, square_origin
@@ -48,34 +48,32 @@ app = App(_storage(), languages=[str(tag) for tag in (window.navigator.languages
 app.base_url = str(window.location.href).split("#")[0]
 app.can_share = hasattr(window.navigator, "share")
 root = document.getElementById("app")
-drag = {}
-shown = {"markup": ""}  # the markup now on the page
+page_js = window.espionageBinding  # the page's side of the binding: static/binding.js
+state = BindingState(shown_hash=str(window.location.hash))
 
 
 def render(whole=False):
     """Put the app's markup on the page, changing only the elements that changed
     (all of them, ``whole``, for a new link: like a page load, it starts afresh)."""
     markup = app.html()
-    if whole:
+    if whole or not state.shown:
         root.innerHTML = markup
     else:
         try:
-            patches = diff(shown["markup"], markup)
+            patches = diff(state.shown, markup)
             if patches:
-                put_patches(root, as_json(patches))
+                page_js.putPatches(root, as_json(patches))
         except Exception as e:  # the page was not what the patches expect: write it whole
             window.console.error(f"patching the page failed ({e!r}): written whole")
             root.innerHTML = markup
-    shown["markup"] = markup
-    paint_marks(root)
-
-
-spoken = {"lang": None, "title": None}  # what the page was last told: reading it back costs a tablet a step to the DOM
+    state.shown = markup
+    page_js.paintMarks(root)
 
 
 def speak():
     """The page says which language it is in (screen readers, hyphenation, fonts); written only
     when it changes (a new ``lang`` on the root makes the browser style the whole page again)."""
+    spoken = state.spoken
     if spoken["lang"] != app.language:
         spoken["lang"] = document.documentElement.lang = app.language
     title = app.title()
@@ -88,219 +86,73 @@ def on_language(event):
         dispatch("language", str(event.target.value))
 
 
-# All of a render's patches go to the page in one call (each step from Python to the DOM costs a tablet
-# more than the step itself). An element is found by its path, patches near one another sharing the walk.
-put_patches = window.Function("root", "patches", """
-  const elements = new Map([["", root]]);
-  const at = (path) => {
-    const key = path.join();
-    let element = elements.get(key);
-    if (element === undefined) {
-      element = at(path.slice(0, -1)).children[path[path.length - 1]];
-      if (element === undefined) throw new Error(`no element at ${key}`);
-      elements.set(key, element);
-    }
-    return element;
-  };
-  for (const [kind, path, markup, start, count, attributes] of JSON.parse(patches)) {
-    const element = at(path);
-    if (kind === "attrs") {
-      for (const [name, value] of attributes) {
-        if (value === null) element.removeAttribute(name); else element.setAttribute(name, value);
-      }
-    } else if (kind === "text") {
-      element.textContent = markup;
-    } else if (kind === "inner") {
-      element.innerHTML = markup;
-    } else if (kind === "outer") {
-      element.outerHTML = markup;
-    } else {
-      const old = [...element.children].slice(start, start + count);
-      const next = element.children[start + count];
-      if (markup && next) next.insertAdjacentHTML("beforebegin", markup);
-      else if (markup) element.insertAdjacentHTML("beforeend", markup);
-      for (const child of old) child.remove();
-    }
-  }
-""")
+class Page:
+    """The page as the tap schedule drives it (ui/binding.py's Page)."""
+
+    def paint_marks(self, marks=None):
+        return page_js.paintMarks(root, marks)
+
+    def put(self, patches):
+        for some in patches:
+            page_js.putPatches(root, some)
+
+    def animates(self):
+        return not reduced_motion.matches
+
+    def after_frame(self, work):
+        frames.add(work)
+
+    def settle(self, reading, whole, motion):
+        settle(reading, whole, motion)
+
+    def log(self, text):
+        window.console.error(text)
 
 
-later = []  # work waiting for the next frame to be drawn, in the order it came
-
-
-def _run_later():
-    waiting = later[:]
-    later.clear()  # taken at once: work that fails leaves nothing stuck for the frames after
-    for work in waiting:
-        try:
-            work()
-        except Exception:
-            window.console.error(traceback.format_exc())
-
-
-_after_next_frame = window.Function("run", "return () => { requestAnimationFrame(() => setTimeout(run, 0)); }")(
-    create_proxy(_run_later)
-)
-
-
-def after_frame(work):
-    """Run ``work`` once the next frame is drawn: what the page does not show waits for it.
-    The work of one frame goes in one task, asked for once (each call into the page costs a tablet)."""
-    later.append(work)
-    if len(later) == 1:
-        _after_next_frame()
-
-
-app.defer = after_frame
+frames = FrameQueue(lambda: after_next_frame(), Page().log)
+after_next_frame = page_js.afterNextFrame(create_proxy(frames.run))
+app.defer = frames.add
+taps = TapSchedule(app, Page(), state)
 
 
 def dispatch(action, arg="", value="", whole=False):
     finish_motion()  # the page is back in its final state before it is patched
-    reading = app.rules_open
-    dispatch_tapped()
-    app.dispatch(action, arg, value)
-    if app.tap_marks is not None and not whole and paint_marks(root, app.tap_marks):
-        if not settling[0]:  # the rest of the page (the squares' names, the panel) a frame later
-            settling[0] = True
-            after_frame(lambda: settle(reading) if settling[0] else None)
-        return
-    settle(reading, whole)
+    taps.dispatch(action, arg, value, whole)
 
 
-settling = [False]  # the marks of a tap are painted, and the rest of the page not yet
-ahead = {}  # App.tap_ahead() of the page at rest: the marks of a tap on each square that changes only them
-tapped = []  # a tap whose marks were painted from ``ahead``, dispatched once its frame is drawn
-
-
-def paint_ahead(name):
-    """Paint the marks of a tap worked out ahead, at once; the app has the tap after the frame.
-    False: not worked out (the page is not at rest, or the tap does more)."""
-    marks = ahead.get(name)
-    if marks is None or not paint_marks(root, marks):
-        return False
-    ahead.clear()
-    tapped.append(name)
-    reading = app.rules_open
-    after_frame(lambda: settle_tapped(reading))
-    return True
-
-
-def dispatch_tapped():
-    """The app has the taps painted ahead first, in order: before any action that came after them."""
-    ahead.clear()
-    while tapped:
-        app.dispatch("square", tapped.pop(0))
-
-
-def settle_tapped(reading):
-    if tapped:  # no action since has dispatched it
-        dispatch_tapped()
-        settle(reading)
-
-
-def work_out_taps():
-    try:
-        ahead.update(app.tap_ahead())
-    except Exception:  # a tap is then dispatched as it comes: slower, as right
-        window.console.error(traceback.format_exc())
-
-
-# The marks over the board (ui/render.marks_canvas) are painted on its canvas from its
-# data-marks, shapes in the board's units: a tablet paints these few shapes within the
-# tap's frame, where any change to the page's SVG would take two. ``marks`` (optional):
-# a tap's, painted ahead of the page's (its data-marks, patched a frame later). A canvas
-# is sized to its box in device pixels (a ResizeObserver) and painted when it is new,
-# resized, or what it shows is not its data-marks. False: no canvas on the page.
-paint_marks = window.Function("root", "marks", """
-  const canvas = root.querySelector("canvas.board-marks");
-  if (!canvas) return false;
-  const paint = globalThis.espionagePaintMarks ??= (canvas, marks = canvas.getAttribute("data-marks")) => {
-    const context = canvas.getContext("2d");
-    if (!context) return;  // no canvas drawing here: the squares still say what is selected
-    context.setTransform(1, 0, 0, 1, 0, 0);
-    context.clearRect(0, 0, canvas.width, canvas.height);
-    const [x0, y0, width, height] = canvas.getAttribute("data-view-box").split(" ").map(Number);
-    const scale = Math.min(canvas.width / width, canvas.height / height);  // as an <svg>'s viewBox: centred
-    context.setTransform(scale, 0, 0, scale, (canvas.width - width * scale) / 2 - x0 * scale,
-                         (canvas.height - height * scale) / 2 - y0 * scale);
-    for (const [, , shapes] of JSON.parse(marks)) {
-      for (const [d, fill, opacity, stroke, lineWidth] of shapes) {
-        const path = new Path2D(d);
-        if (fill) Object.assign(context, { globalAlpha: opacity, fillStyle: fill }).fill(path);
-        if (stroke) Object.assign(context, { globalAlpha: 1, strokeStyle: stroke, lineWidth }).stroke(path);
-      }
-    }
-    canvas.espionagePainted = marks;
-  };
-  const sizer = globalThis.espionageMarksSizer ??= new ResizeObserver((entries) => {
-    for (const { target, contentRect } of entries) {
-      if (!target.isConnected) {  // its screen is gone
-        sizer.unobserve(target);
-        continue;
-      }
-      target.width = Math.round(contentRect.width * devicePixelRatio);
-      target.height = Math.round(contentRect.height * devicePixelRatio);
-      paint(target, target.espionagePainted);  // what it showed
-    }
-  });
-  if (!canvas.espionageSized) {  // new: painted once it is laid out and sized
-    canvas.espionageSized = true;
-    try {
-      sizer.observe(canvas, { box: "device-pixel-content-box" });  // told of a new pixel ratio too
-    } catch {
-      sizer.observe(canvas);
-    }
-  } else if (marks !== undefined) {
-    paint(canvas, marks);
-  } else if (canvas.espionagePainted !== canvas.getAttribute("data-marks")) {
-    paint(canvas);
-  }
-  return true;
-""")
-
-
-def settle(reading, whole=False):
+def settle(reading, whole=False, motion=()):
     """The whole page after an action: patched to the app's markup, then told what changed."""
-    settling[0] = False
     render(whole)
     if app.rules_open != reading:
         scroll_for_rules()
     speak()
     announce(app.announcement)
     keep_focus()
-    animate(app.motion)
+    animate(motion)
     effect, app.effect = app.effect, None
     if effect:
         perform(effect)
     computer()
-    work_out_taps()
-
-
-scrolled = {"under_rules": 0}
 
 
 def scroll_for_rules():
     """The Rules start at the top; closing them comes back to where the page was scrolled."""
     if app.rules_open:
-        scrolled["under_rules"] = window.scrollY
+        state.under_rules = window.scrollY
         window.scrollTo(0, 0)
     else:
-        window.scrollTo(0, scrolled["under_rules"])
+        window.scrollTo(0, state.under_rules)
 
 
 # -- the computer player's worker, made when a game against it opens -----------------------
 
-bridge = None
-
-
 def computer():
-    global bridge
-    if bridge is None and app.wants_worker:
+    if state.bridge is None and app.wants_worker:
         from ui.worker_bridge import WorkerBridge
 
-        bridge = WorkerBridge(app, dispatch)
-    if bridge is not None:
-        bridge.update()
+        state.bridge = WorkerBridge(app, dispatch)
+    if state.bridge is not None:
+        state.bridge.update()
 
 
 # -- motion: the slides and falls the app asks for (ui/motion.py) -------------------------
@@ -313,10 +165,8 @@ def computer():
 SVG_NS = "http://www.w3.org/2000/svg"
 STEP_MS = 150
 reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)")
-moving = {"overlay": None, "hidden": [], "animations": []}
-
-
 def finish_motion(_event=None):
+    moving = state.moving
     for animation in moving["animations"]:
         animation.finish()
     for element in moving["hidden"]:
@@ -351,6 +201,7 @@ def animate(steps):
     overlay.setAttribute("viewBox", board.getAttribute("viewBox"))
     overlay.setAttribute("class", "motion-overlay")
     board.parentElement.appendChild(overlay)
+    moving = state.moving
     moving["overlay"] = overlay
     for i, (kind, square, what) in enumerate(steps):
         fx, fy = square_origin(parse_square(square), app.bottom)
@@ -398,13 +249,10 @@ def perform(effect):
     _copy(url)
 
 
-_tasks = set()
-
-
 def _later(coroutine):
     task = asyncio.ensure_future(coroutine)
-    _tasks.add(task)  # kept until done, so it is not collected mid-way
-    task.add_done_callback(_tasks.discard)
+    state.tasks.add(task)  # kept until done, so it is not collected mid-way
+    task.add_done_callback(state.tasks.discard)
 
 
 async def _shared(promise, url):
@@ -442,7 +290,7 @@ def _copy_failed():
 
 
 def on_hash_change(_event=None):
-    shown_hash[0] = str(window.location.hash)
+    state.shown_hash = str(window.location.hash)
     dispatch("open-link", str(window.location.hash)[1:], whole=True)
 
 
@@ -457,17 +305,17 @@ def on_link_handed(event):
 
 def on_square(name):
     """A tap on a board square, named (an event handed to Python costs a tablet a millisecond)."""
-    if drag.pop("dragged", False):
+    if state.drag.pop("dragged", False):
         return
     finish_motion()
-    if not paint_ahead(name):
+    if not taps.paint_ahead("square", name):
         dispatch("square", name)
     arm_back()  # after the app's own handling of the tap
 
 
 def on_click(event):
     """Any other click: a control's action, or the link's text selected whole."""
-    if drag.pop("dragged", False):
+    if state.drag.pop("dragged", False):
         return
     _on_click(event.target)
     arm_back()
@@ -481,24 +329,18 @@ def _on_click(target):
     if control and not control.disabled:
         value = ""
         action = control.getAttribute("data-action")
+        arg = control.getAttribute("data-arg") or ""
         if action == "save-setup":
             field = document.getElementById("setup-name")
             value = field.value if field else ""
-        dispatch(action, control.getAttribute("data-arg") or "", value)
-
-
-# A click on a square goes to on_square as the square's name, any other to on_click.
-listen_to_clicks = window.Function("root", "on_square", "on_click", """
-  root.addEventListener("click", (event) => {
-    const square = event.target.closest("g.square");
-    if (square) on_square(square.getAttribute("data-square"));
-    else on_click(event);
-  });
-""")
+        finish_motion()
+        if not taps.paint_ahead(action, arg):
+            dispatch(action, arg, value)
 
 
 def on_pointer_down(event):
     source = event.target.closest("[data-drag], g.square")
+    drag = state.drag
     drag.clear()
     if source:
         drag.update(
@@ -509,6 +351,7 @@ def on_pointer_down(event):
 
 
 def on_pointer_up(event):
+    drag = state.drag
     source = drag.pop("source", None)
     if source is None:
         return
@@ -529,6 +372,7 @@ GHOST_SIZE = 64
 
 def follow_drag(event):
     """Show the piece being dragged just above the finger (a touch hides what is under it)."""
+    drag = state.drag
     source = drag.get("source")
     if source is None or app.screen != "setup" or app.rules_open:
         return
@@ -548,7 +392,7 @@ def follow_drag(event):
 
 
 def drop_ghost(_event=None):
-    ghost = drag.pop("ghost", None)
+    ghost = state.drag.pop("ghost", None)
     if ghost is not None:
         ghost.remove()
 
@@ -563,7 +407,6 @@ FOCUS_AFTER_CHANGE = (
     "section.screen h1",
 )
 """Where the focus goes when the element that had it left the page (a new screen, a question)."""
-focusing = [False]  # the binding itself is moving the focus: no action follows
 
 
 def announce(text):
@@ -573,11 +416,11 @@ def announce(text):
 
 
 def _focus(element):
-    focusing[0] = True
+    state.focusing = True
     try:
         element.focus()
     finally:
-        focusing[0] = False
+        state.focusing = False
 
 
 def keep_focus():
@@ -612,7 +455,7 @@ def on_key(event):
 def on_focus_in(event):
     """Tab came to a board cell: the keyboard cursor follows (a tap's focus moves nothing)."""
     cell = event.target.closest("g.square") if hasattr(event.target, "closest") else None
-    if focusing[0] or not cell or not cell.matches(":focus-visible"):
+    if state.focusing or not cell or not cell.matches(":focus-visible"):
         return
     if not cell.classList.contains("cursor"):
         dispatch("cursor", cell.getAttribute("data-square"))
@@ -629,31 +472,25 @@ document.body.appendChild(live)
 # -- the browser's Back button (the app decides what Back does: App.do_back) ------------
 
 
-shown_hash = [str(window.location.hash)]  # the fragment whose link the app last opened
-
-
-armed = [False]  # the app's entry is on top of the history (nothing popped since it was pushed)
-
-
 def arm_back(_event=None):
     """Away from home, keep one history entry above the page's own, so Back comes to the app."""
-    if (app.screen != "home" or app.rules_open) and not armed[0]:
+    if (app.screen != "home" or app.rules_open) and not state.armed:
         if not window.history.state:
             window.history.pushState("espionage", "")
-        armed[0] = True
+        state.armed = True
 
 
 def rearm(_event=None):
     """A link opened in this tab is a new history entry, without the app's above it."""
-    armed[0] = False
+    state.armed = False
     arm_back()
 
 
 def on_pop_state(_event):
-    armed[0] = False
+    state.armed = False
     # Opening a link in this tab changes the fragment, which also pops a history
     # entry: that is no Back press (hashchange opens the link).
-    if str(window.location.hash) != shown_hash[0]:
+    if str(window.location.hash) != state.shown_hash:
         return
     if app.screen == "home" and not app.rules_open:
         window.history.back()  # Back on home leaves the app
@@ -667,7 +504,7 @@ document.addEventListener("pointerdown", create_proxy(finish_motion), True)  # a
 document.addEventListener("pointermove", create_proxy(follow_drag))
 for name in ("pointerup", "pointercancel"):
     document.addEventListener(name, create_proxy(drop_ghost))
-listen_to_clicks(root, create_proxy(on_square), create_proxy(on_click))
+page_js.listenToClicks(root, create_proxy(on_square), create_proxy(on_click))
 for name, handler in (("pointerdown", on_pointer_down), ("pointerup", on_pointer_up)):
     root.addEventListener(name, create_proxy(handler))
 document.addEventListener("keydown", create_proxy(on_key))
@@ -686,4 +523,4 @@ speak()
 arm_back()
 document.documentElement.classList.add("ready")
 computer()
-work_out_taps()
+taps.work_out()

@@ -147,7 +147,7 @@ SETTLED = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(do
 
 
 def settled(page) -> None:
-    """Wait for what a tap left for after its frame (main.after_frame): a tap that only
+    """Wait for what a tap left for after its frame (ui/binding.FrameQueue): a tap that only
     selects a piece draws its marks at once, the squares' names and the panel a frame later."""
     page.evaluate(SETTLED)
 
@@ -173,6 +173,25 @@ def marks_painted(page, name: str = "a1") -> dict:
     marks are painted first, the page patched a frame later); ``pixel``, the canvas's RGBA
     at the centre of square ``name`` (a move's dot is there, opaque green)."""
     return page.evaluate(MARKS_PAINTED, name)
+
+
+def click(page, name: str) -> None:
+    """Press the button named ``name`` as a player does."""
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def pick(view, moves, rng):
+    """The test player's choice, from what its view shows: attack if it can, else close in."""
+    side = view.side_to_move
+    enemies = [sq for sq in range(100) if view.owner(sq) == 1 - side]
+
+    def score(m):
+        if view.owner(m.to_square) == 1 - side:
+            return 100 + rng.random()
+        t = m.to_square
+        return -min(abs(t % 10 - e % 10) + abs(t // 10 - e // 10) for e in enemies) + rng.random()
+
+    return max(moves, key=score)
 
 
 def tap_square(page, name: str) -> None:

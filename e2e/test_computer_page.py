@@ -7,16 +7,12 @@ import json
 import random
 import time
 
-from e2e.conftest import tap_square
+from e2e.conftest import click, pick, tap_square
 from espionage.board import square_name
 from ui.computer import COMPUTER_PREFIX, ComputerMatch
 
 TURN_DONE = '[data-state="your-turn"], [data-outcome], [data-state="error"]'
 THINK_TIMEOUT_MS = 90_000  # the first answer waits for the worker's own Python to start
-
-
-def click(page, name):
-    page.get_by_role("button", name=name, exact=True).click()
 
 
 def saved_match(page):
@@ -43,20 +39,6 @@ def start(page, open_app, level, colour="Red (moves first)"):
 def wait_for_turn(page):
     page.wait_for_selector(TURN_DONE, timeout=THINK_TIMEOUT_MS, state="attached")
     assert page.locator('[data-state="error"]').count() == 0, page.locator(".computer-state").inner_text()
-
-
-def pick(view, moves, rng):
-    """Attack if it can, else close in on the enemy (so games end)."""
-    side = view.side_to_move
-    enemies = [sq for sq in range(100) if view.owner(sq) == 1 - side]
-
-    def score(m):
-        if view.owner(m.to_square) == 1 - side:
-            return 100 + rng.random()
-        t = m.to_square
-        return -min(abs(t % 10 - e % 10) + abs(t // 10 - e // 10) for e in enemies) + rng.random()
-
-    return max(moves, key=score)
 
 
 def tap_move(page, move):

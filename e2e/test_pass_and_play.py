@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from e2e.conftest import game_turns_in, settled, tap_square
+from e2e.conftest import click, game_turns_in, pick, settled, tap_square
 from espionage import record
 from espionage.board import SIDES, square_name
 from espionage.pieces import KINDS
@@ -19,10 +19,6 @@ BOARD_STATE = """() => [...document.querySelectorAll('g.square')].map(g => {
     return [g.dataset.square, p ? p.dataset.piece : null, p ? p.classList.contains('unmasked') : false,
             g.classList.contains('target')];
 })"""
-
-
-def click(page, name):
-    page.get_by_role("button", name=name, exact=True).click()
 
 
 def board(page):
@@ -82,20 +78,6 @@ def start_game(page, open_app, moves="2 moves per turn (standard)"):
     click(page, "Show Blue's board")
     setup_army(page, "blue")
     click(page, "Show Red's board")
-
-
-def pick(view, moves, rng):
-    """The test player's choice, from what its view shows: attack if it can, else close in."""
-    side = view.side_to_move
-    enemies = [sq for sq in range(100) if view.owner(sq) == 1 - side]
-
-    def score(m):
-        if view.owner(m.to_square) == 1 - side:
-            return 100 + rng.random()
-        t = m.to_square
-        return -min(abs(t % 10 - e % 10) + abs(t // 10 - e // 10) for e in enemies) + rng.random()
-
-    return max(moves, key=score)
 
 
 def tap_move(page, move):
@@ -309,6 +291,7 @@ def test_tablet_touch_setup_and_move(tablet, open_app):
         if lit:
             break
     page.tap(f'g.square[data-square="{lit[0]}"]')
+    settled(page)  # the move's board is drawn in its frame, the panel a frame later
     assert page.get_by_role("button", name="Undo move", exact=True).is_enabled()
 
 

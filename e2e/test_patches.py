@@ -85,6 +85,7 @@ def test_patched_page_equals_full_render_through_setup_and_play(page, open_app):
             planned.append(move)
         if turn == 2:
             click(page, "Undo move")
+            settled(page)  # Undo draws the board at once, the panel a frame later
             assert_same_as_full_render(page, "undo")
             break
         page.keyboard.press("ArrowUp")

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_the_page_references_its_local_files_only():
     refs = build.page_references((ROOT / "index.html").read_text(encoding="utf-8"))
-    for needed in ("static/app.css", "ui/board.css", "static/loading.js", "static/vendor/pyscript/core.js",
+    for needed in ("static/app.css", "ui/board.css", "static/loading.js", "static/binding.js", "static/vendor/pyscript/core.js",
                    "main.py", "pyscript.toml"):
         assert needed in refs
     assert not [r for r in refs if r.startswith(("data:", "http:", "https:", "//"))]

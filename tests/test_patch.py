@@ -8,7 +8,7 @@ import pytest
 
 from tests.test_app import page, press, tap, to_play
 from ui.markup import Element
-from ui.patch import MAX_PATCHES, Patch, apply, as_json, children, diff
+from ui.patch import MAX_PATCHES, Patch, apply, as_json, children, diff, path_of
 from ui.render import ROW_START, SQUARE_START
 
 BUTTON = re.compile(r'<button [^>]*data-action="([^"]*)"(?: data-arg="([^"]*)")?[^>]*>')
@@ -180,3 +180,11 @@ def test_patches_go_to_the_page_as_json_an_attrs_patch_without_its_tag():
     new = '<div><p class="b">x</p><p>z</p></div>'
     sent = json.loads(as_json(diff(old, new)))
     assert sent == [["attrs", [0, 0], "", 0, 0, [["class", "b"]]], ["text", [0, 1], "z", 0, 0, []]]
+
+
+def test_path_of_finds_an_element_breadth_first_within_its_depth():
+    markup = '<section><div class="layout"><div class="board-wrap"><svg></svg></div><div class="panel"></div></div></section>'
+    assert path_of(markup, '<div class="board-wrap">') == (0, 0, 0)
+    assert path_of(markup, '<div class="panel">') == (0, 0, 1)
+    assert path_of(markup, "<svg>") is None  # four levels down: beyond the depth looked at
+    assert path_of(markup, "<svg>", depth=4) == (0, 0, 0, 0)

@@ -6,11 +6,12 @@
 tools/bench_tap.py and tools/trace_tap.py store :func:`stored_match` games in a
 page and tap them in Chromium. Here the same games are tapped in Python alone:
 the app's own work for a tap (``App.dispatch``, ``App.html``, ``ui.patch.diff``, the
-patches' JSON and ``App.tap_ahead``, as main.py does them), with no page, so its
+patches' JSON and the taps worked out ahead, ``TapSchedule.work_out``: the marks of
+a selecting tap, the board of a planning tap), with no page, so its
 share of a tap is measured apart from the browser's (which a busy machine makes
 noisy). Pure Python: it runs in CPython and in Pyodide alike. The taps select and
 let go, which main.py paints from the marks ``App.tap_ahead`` worked out before the
-tap: all these stages come a frame after the tap's (main.py's ``settle``), the
+tap: all these stages come a frame after the tap's (ui/binding.py's ``TapSchedule.settle``), the
 last (``ahead``) making the marks of the next tap.
 """
 
@@ -29,6 +30,7 @@ if __package__ in (None, ""):  # run as a script: make `espionage`, `ui` importa
 from espionage import Game, Setup, random_volcanoes
 from espionage.board import BLUE, RED, square_name
 from ui.app import App
+from ui.binding import BindingState, TapSchedule
 from ui.patch import as_json, diff
 from ui.saves import GAME_PREFIX, UI_KEY, Match, MemoryStorage
 
@@ -62,7 +64,7 @@ def movable_pieces(match):
 
 def python_taps(match, taps=200, warm_up=20):
     """Milliseconds of each stage of ``taps`` taps (select, then deselect) on ``match``'s
-    Red board, as main.py's ``dispatch`` does them."""
+    Red board, as the browser binding (ui/binding.py) does them."""
     storage = MemoryStorage()
     storage.set(GAME_PREFIX + match.id, match.to_json())
     storage.set(UI_KEY, json.dumps({"screen": "play", "match": match.id, "side": RED}))
@@ -70,6 +72,7 @@ def python_taps(match, taps=200, warm_up=20):
     app.defer = lambda work: None
     app.dispatch("reveal")
     shown, pieces = app.html(), movable_pieces(match)
+    schedule = TapSchedule(app, page=None, state=BindingState())  # only its work ahead is timed here
     samples = {stage: [] for stage in STAGES}
     for i in range(warm_up + taps):
         t0 = time.perf_counter()
@@ -81,7 +84,8 @@ def python_taps(match, taps=200, warm_up=20):
         t3 = time.perf_counter()
         as_json(patches)
         t4 = time.perf_counter()
-        app.tap_ahead()
+        schedule.state.shown = markup
+        schedule.work_out()
         t5 = time.perf_counter()
         shown = markup
         if i >= warm_up:

@@ -26,7 +26,7 @@ if __package__ in (None, ""):
 
 from playwright.sync_api import sync_playwright
 
-from tools.bench_tap import IN_FRAME, open_red_board
+from tools.bench_tap import IN_FRAME, open_red_board, square
 from tools.browser import launch_chromium
 from tools.serve import start_in_thread
 from tools.tap_games import stored_match
@@ -76,7 +76,7 @@ def main(argv=None):
             browser = launch_chromium(playwright)
             _context, page, pieces = open_red_board(browser, base, match, args.throttle, args.css)
             browser.start_tracing(page=page, categories=CATEGORIES.split(","))
-            frames = [page.evaluate(IN_FRAME, pieces[(i // 2) % len(pieces)]) for i in range(args.taps)]
+            frames = [page.evaluate(IN_FRAME, square(pieces[(i // 2) % len(pieces)])) for i in range(args.taps)]
             trace = json.loads(browser.stop_tracing())
             browser.close()
     finally:

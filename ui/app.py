@@ -6,6 +6,7 @@ so all of it is tested in CPython.
 """
 
 import contextlib
+import copy
 import json
 import random
 import time
@@ -546,6 +547,24 @@ class App(LinkPlay, ComputerPlay):
                 finally:
                     self.selected = selected
         return ahead
+
+    def planning_taps(self):
+        """The taps of the play board at rest that change the board itself, as (action, arg): a move
+        of the selected piece to each of its targets, and Undo. The browser binding works out ahead
+        the page each would draw (``ahead_of``), to paint its board within the tap's frame."""
+        if self._board_drawn() is None or not self.my_turn:
+            return []
+        taps = [("square", square_name(sq)) for sq in sorted(self.targets())] if self.selected is not None else []
+        return taps + ([("undo", "")] if self.planned else [])
+
+    def ahead_of(self, action, arg=""):
+        """The app as it would be after ``action``: a copy that has it, which keeps nothing (the
+        screen state it would remember is this app's to remember once it has the action itself)."""
+        after = copy.copy(self)
+        after.planned, after.placed = list(self.planned), dict(self.placed)
+        after.defer = lambda _work: None
+        after.dispatch(action, arg)
+        return after
 
     def refusal(self, sq):
         """Why a tap on ``sq`` moves nothing, as a sentence (the tap changes nothing else)."""

@@ -6,8 +6,8 @@ arrives is tried on a fresh copy of the saved seat, and saved only if the seat
 accepted it, so a bad link never damages or replaces a saved game.
 
 The play screen is the pass-and-play one ("play"), driven by the same taps and
-keys: the app's match is then a :class:`LinkMatch`, whose ``game`` is a small
-adapter over the seat (:class:`SeatGame`). Everything that differs (submitting,
+keys: the app's match is then a :class:`LinkMatch`, which draws from its seat
+(``LinkMatch.view``: the seat's view of the board). Everything that differs (submitting,
 the link to send, draws, resignation, the audit) has its own ``link-*`` action.
 
 Browser effects (Web Share, clipboard) are asked for with ``app.effect``:
@@ -238,10 +238,6 @@ class LinkPlay:
             return LinkMatch.from_json(text) if text else None
         except Exception:
             return None
-
-    @property
-    def link_url(self):
-        return self.url_for(self.match.seat.link())
 
     def url_for(self, link):
         return f"{self.base_url}#{link}"

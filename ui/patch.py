@@ -51,7 +51,7 @@ from typing import NamedTuple
 from .markup import Element, Elements, Parts
 from .render import ROW_START, SQUARE_START
 
-__all__ = ["Patch", "apply", "children", "diff"]
+__all__ = ["Patch", "apply", "children", "diff", "path_of"]
 
 MAX_PATCHES = 120
 """Beyond this many patches the page is written whole (a new screen)."""
@@ -274,6 +274,23 @@ def _changed_element(old, new, path, patches):
         patches.append(Patch("text", path, new_content))
     elif opaque or not _diff(old_content, new_content, path, patches, BOARD_CLASS in new_tag):
         patches.append(Patch("inner", path, new_content))
+
+
+def path_of(markup, start_tag, depth=3):
+    """The path of the first element that starts with ``start_tag`` within ``depth`` levels of
+    ``markup``, breadth first (None: none there): where a part of the page is, for its patches."""
+    level = [((), markup)]
+    for _level in range(depth):
+        below = []
+        for path, content in level:
+            for i, child in enumerate(children(content) or ()):
+                if child.startswith(start_tag):
+                    return (*path, i)
+                inner = _parts(child)[1]
+                if inner is not None and "<" in inner:
+                    below.append(((*path, i), inner))
+        level = below
+    return None
 
 
 def as_json(patches):

@@ -1,0 +1,116 @@
+// The page's side of the browser binding (main.py): the few steps main.py asks of the
+// page in one call each, since each step from Python to the DOM costs a tablet more
+// than the step itself. Classic script, loaded before PyScript starts (index.html).
+(function () {
+  "use strict";
+
+  // All of a render's patches (ui/patch.py, as JSON) go to the page at once. An element is
+  // found by its path, patches near one another sharing the walk.
+  function putPatches(root, patches) {
+    const elements = new Map([["", root]]);
+    const at = (path) => {
+      const key = path.join();
+      let element = elements.get(key);
+      if (element === undefined) {
+        element = at(path.slice(0, -1)).children[path[path.length - 1]];
+        if (element === undefined) throw new Error(`no element at ${key}`);
+        elements.set(key, element);
+      }
+      return element;
+    };
+    for (const [kind, path, markup, start, count, attributes] of JSON.parse(patches)) {
+      const element = at(path);
+      if (kind === "attrs") {
+        for (const [name, value] of attributes) {
+          if (value === null) element.removeAttribute(name); else element.setAttribute(name, value);
+        }
+      } else if (kind === "text") {
+        element.textContent = markup;
+      } else if (kind === "inner") {
+        element.innerHTML = markup;
+      } else if (kind === "outer") {
+        element.outerHTML = markup;
+      } else {
+        const old = [...element.children].slice(start, start + count);
+        const next = element.children[start + count];
+        if (markup && next) next.insertAdjacentHTML("beforebegin", markup);
+        else if (markup) element.insertAdjacentHTML("beforeend", markup);
+        for (const child of old) child.remove();
+      }
+    }
+  }
+
+  // A function that runs ``run`` once the next frame is drawn (a task after its animation frame).
+  function afterNextFrame(run) {
+    return () => { requestAnimationFrame(() => setTimeout(run, 0)); };
+  }
+
+  // The marks over the board (ui/render.marks_canvas) are painted on its canvas from its
+  // data-marks, shapes in the board's units: a tablet paints these few shapes within the
+  // tap's frame, where any change to the page's SVG would take two.
+  function paint(canvas, marks = canvas.getAttribute("data-marks")) {
+    const context = canvas.getContext("2d");
+    if (!context) return;  // no canvas drawing here: the squares still say what is selected
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    const [x0, y0, width, height] = canvas.getAttribute("data-view-box").split(" ").map(Number);
+    const scale = Math.min(canvas.width / width, canvas.height / height);  // as an <svg>'s viewBox: centred
+    context.setTransform(scale, 0, 0, scale, (canvas.width - width * scale) / 2 - x0 * scale,
+                         (canvas.height - height * scale) / 2 - y0 * scale);
+    for (const [, , shapes] of JSON.parse(marks)) {
+      for (const [d, fill, opacity, stroke, lineWidth] of shapes) {
+        const path = new Path2D(d);
+        if (fill) Object.assign(context, { globalAlpha: opacity, fillStyle: fill }).fill(path);
+        if (stroke) Object.assign(context, { globalAlpha: 1, strokeStyle: stroke, lineWidth }).stroke(path);
+      }
+    }
+    canvas.espionagePainted = marks;
+  }
+
+  // A canvas is sized to its box in device pixels, and painted again with what it showed.
+  let sizer = null;
+  function resized(entries) {
+    for (const { target, contentRect } of entries) {
+      if (!target.isConnected) {  // its screen is gone
+        sizer.unobserve(target);
+        continue;
+      }
+      target.width = Math.round(contentRect.width * devicePixelRatio);
+      target.height = Math.round(contentRect.height * devicePixelRatio);
+      paint(target, target.espionagePainted);
+    }
+  }
+
+  // ``marks`` (optional): a tap's, painted ahead of the page's (its data-marks, patched a frame
+  // later). A canvas is painted when it is new (once laid out and sized), or when what it shows
+  // is not its data-marks. False: no canvas on the page.
+  function paintMarks(root, marks) {
+    const canvas = root.querySelector("canvas.board-marks");
+    if (!canvas) return false;
+    sizer ??= new ResizeObserver(resized);
+    if (!canvas.espionageSized) {
+      canvas.espionageSized = true;
+      try {
+        sizer.observe(canvas, { box: "device-pixel-content-box" });  // told of a new pixel ratio too
+      } catch {
+        sizer.observe(canvas);
+      }
+    } else if (marks !== undefined && marks !== null) {
+      paint(canvas, marks);
+    } else if (canvas.espionagePainted !== canvas.getAttribute("data-marks")) {
+      paint(canvas);
+    }
+    return true;
+  }
+
+  // A click on a square goes to onSquare as the square's name, any other to onClick.
+  function listenToClicks(root, onSquare, onClick) {
+    root.addEventListener("click", (event) => {
+      const square = event.target.closest("g.square");
+      if (square) onSquare(square.getAttribute("data-square"));
+      else onClick(event);
+    });
+  }
+
+  globalThis.espionageBinding = { putPatches, afterNextFrame, paintMarks, listenToClicks };
+})();

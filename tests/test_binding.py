@@ -1,0 +1,194 @@
+"""The browser binding's tap schedule (ui/binding.py), driven through a page that records.
+
+main.py's ``Page`` puts patches and paints marks on the real page; here a page that
+records what it is asked keeps the markup it would show, so that each test checks
+what the player would see after each frame, and when the app has each tap.
+"""
+
+import json
+
+from espionage.board import square_name
+from tests.test_app import to_play
+from ui.binding import BOARD_WRAP, BindingState, FrameQueue, TapSchedule, board_ahead
+from ui.patch import diff, path_of
+
+
+class RecordingPage:
+    """A page as the schedule drives it: what it was asked, in order, and the work waiting
+    for the next frame (run by ``frame()``). Settling renders as main.py does: the app's
+    markup, diffed against the markup the page holds."""
+
+    def __init__(self, app, state):
+        self.app, self.state = app, state
+        self.calls, self.waiting, self.logged = [], [], []
+        self.board = True
+        self.motion = False  # as when the player asks for reduced motion
+
+    def paint_marks(self, marks=None):
+        self.calls.append(("paint", marks))
+        return self.board
+
+    def put(self, patches):
+        self.calls.append(("put", [patch for some in patches for patch in json.loads(some)]))
+
+    def animates(self):
+        return self.motion
+
+    def after_frame(self, work):
+        self.waiting.append(work)
+
+    def settle(self, reading, whole, motion):
+        markup = self.app.html()
+        self.calls.append(("settle", [] if whole else diff(self.state.shown, markup), motion))
+        self.state.shown = markup
+
+    def log(self, text):
+        self.logged.append(text)
+
+    def frame(self):
+        waiting, self.waiting = self.waiting, []
+        for work in waiting:
+            work()
+
+
+def at_rest(seed=1):
+    """A pass-and-play board as main.py leaves it at rest: drawn, its taps worked out ahead."""
+    app = to_play(seed=seed)
+    state = BindingState()
+    page = RecordingPage(app, state)
+    taps = TapSchedule(app, page, state)
+    taps.settle(reading=False)
+    page.calls.clear()
+    assert app.screen == "play" and app.my_turn and taps.ahead
+    return app, page, taps
+
+
+def a_piece(app):
+    return square_name(min(m.from_square for m in app.next_moves()))
+
+
+def settles(page):
+    return [call for call in page.calls if call[0] == "settle"]
+
+
+def test_work_waits_for_the_frame_in_order_and_one_failure_stops_nothing():
+    asked, done, logged = [], [], []
+    frames = FrameQueue(lambda: asked.append(1), logged.append)
+    frames.add(lambda: done.append("a"))
+    frames.add(lambda: 1 / 0)
+    frames.add(lambda: done.append("b"))
+    assert asked == [1] and done == []  # one frame asked for, for all three
+    frames.run()
+    assert done == ["a", "b"] and "ZeroDivisionError" in logged[0] and not frames.waiting
+    frames.add(lambda: done.append("c"))
+    assert asked == [1, 1]
+
+
+def test_a_selecting_tap_paints_its_marks_and_the_app_has_it_after_the_frame():
+    app, page, taps = at_rest()
+    piece = a_piece(app)
+    assert taps.paint_ahead("square", piece)
+    assert page.calls == [("paint", taps.tapped[0][2].marks)] and app.selected is None
+    page.frame()
+    assert square_name(app.selected) == piece
+    (_settle, patches, motion), = settles(page)
+    assert patches and motion == ()  # the squares' names and the panel, a frame later
+
+
+def selected_then_ahead(seed=1):
+    """A board at rest with a piece selected: (app, page, taps, the piece, a square it may go to)."""
+    app, page, taps = at_rest(seed)
+    piece = a_piece(app)
+    taps.paint_ahead("square", piece)
+    page.frame()
+    page.calls.clear()
+    return app, page, taps, piece, square_name(min(app.targets()))
+
+
+def test_a_planning_tap_draws_the_board_in_its_frame_and_the_panel_after():
+    app, page, taps, piece, target = selected_then_ahead()
+    board = path_of(page.state.shown, BOARD_WRAP)
+    assert taps.paint_ahead("square", target)
+    (put, first), (paint, marks) = page.calls
+    assert (put, paint) == ("put", "paint") and marks is None and not app.planned  # the app has it after the frame
+    assert first and all(tuple(path[: len(board)]) == board for _kind, path, *_rest in first)
+    page.calls.clear()
+    page.frame()
+    assert [str(m) for m in app.planned] == [f"{piece}-{target}"]
+    (put, rest), (_settle, left, _motion) = page.calls
+    assert rest and not any(tuple(path[: len(board)]) == board for _kind, path, *_rest in rest)
+    assert left == []  # the page already is what the app draws
+
+
+def test_a_planned_move_that_slides_starts_from_the_board_as_it_is():
+    """Its first frame is the marks alone (the piece still where the slide starts), then the
+    page is patched and the slide shown, once."""
+    _app, page, taps, piece, target = selected_then_ahead()
+    page.motion = True
+    assert taps.paint_ahead("square", target)
+    assert page.calls == [("paint", "[]")]  # the selection's marks gone
+    page.calls.clear()
+    page.frame()
+    (put, patches), (_settle, left, motion) = page.calls
+    assert put == "put" and patches and left == [] and motion == (("slide", piece, target),)
+
+
+def test_undo_is_painted_ahead_too():
+    app, page, taps = at_rest(seed=2)
+    taps.dispatch("square", a_piece(app))
+    taps.dispatch("square", square_name(min(app.targets())))
+    drawn = app.html()
+    assert ("undo", "") in taps.ahead
+    assert taps.paint_ahead("undo")
+    page.frame()
+    assert not app.planned and settles(page)[-1][1] == []
+    assert app.html() != drawn
+
+
+def test_an_action_before_the_frame_comes_after_the_tap_painted_ahead():
+    app, page, taps = at_rest()
+    piece = a_piece(app)
+    taps.paint_ahead("square", piece)
+    target = square_name(min(app.ahead_of("square", piece).targets()))
+    taps.dispatch("square", target)  # tapped before the frame: the app has the selection first
+    assert [str(m) for m in app.planned] == [f"{piece}-{target}"]
+    page.frame()  # the tap's own work finds it dispatched already
+    assert len(settles(page)) == 1
+
+
+def test_nothing_is_worked_out_for_a_tap_the_page_does_not_show():
+    app, page, taps = at_rest()
+    page.board = False
+    piece = a_piece(app)
+    taps.ahead = {("square", piece): taps.ahead[("square", piece)]}
+    assert not taps.paint_ahead("square", piece) and not taps.tapped
+    assert not taps.paint_ahead("submit")
+
+
+def test_the_page_ahead_is_the_page_the_app_draws_and_the_app_is_left_as_it_was():
+    app, _page, taps = at_rest(seed=3)
+    taps.dispatch("square", a_piece(app))
+    storage = dict(app.storage.data)
+    drawn, shown = app.html(), taps.state.shown
+    for action, arg in app.planning_taps():
+        ahead = board_ahead(app, shown, action, arg)
+        assert app.html() == drawn and app.storage.data == storage
+        copy = app.ahead_of(action, arg)
+        assert ahead.markup == copy.html() and ahead.motion == copy.motion
+    action, arg = app.planning_taps()[0]
+    expected = app.ahead_of(action, arg).html()
+    app.dispatch(action, arg)
+    assert app.html() == expected
+
+
+def test_a_failure_working_ahead_is_logged_and_taps_are_then_dispatched_as_they_come():
+    app, page, taps = at_rest()
+    piece = a_piece(app)
+
+    def broken():
+        raise ValueError("broken")
+
+    app.planning_taps = broken
+    taps.work_out()
+    assert "broken" in page.logged[0] and taps.ahead == {}
+    assert not taps.paint_ahead("square", piece)
