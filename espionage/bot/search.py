@@ -7,9 +7,14 @@ Headquarters is hunted where it is likely to stand. Both moves of a turn are
 chosen together: every first move is scored alone, then the best first moves
 are paired with the best and the interacting second moves, and those pairs
 are scored exactly, with the enemy's reply when the level looks that far.
+A budget with ``seconds`` makes the search anytime: once every pair has its
+score, the best pairs are scored on more and more freshly sampled armies until
+the time is up, and the best average so far is played.
 The legal turns come from the view; samples only score them.
 """
 
+import heapq
+import time
 from dataclasses import dataclass
 
 from ..board import AROUND, ORTHOGONAL, SIDES
@@ -20,14 +25,17 @@ from .kinds import CODE, COUNT, HEADQUARTERS
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a level thinks: all counts, no clock, so the same view gives the same turn."""
+    """How much a level thinks: counts, and for an anytime level a time in seconds."""
 
     samples: int
     first_moves: int  # first moves kept for pairing
     second_moves: int  # best second moves tried with each (plus those that interact with it)
-    reply: int  # enemy moves looked at after our turn: 0, 1 (its best move) or 2 (its best two, then our capture)
+    reply: int  # enemy moves looked at after our turn: 1 (its best move) or 2 (its best two, then our capture)
     screen_reply: bool = False  # rank single moves against the enemy's best answer too
     recapture: bool = False  # the enemy's captures are weighed with our recapture, its first move's too
+    answers: int = 1  # with reply 2: the enemy's best first moves each followed by its best second move
+    seconds: float | None = None  # anytime: score the best pairs on more samples until this time is up
+    finalists: int = 8  # the pairs the anytime search keeps scoring
 
 
 def _left(view, side):
@@ -40,8 +48,11 @@ def _left(view, side):
 class Search:
     """One turn's search for the view's side."""
 
-    def __init__(self, view, belief, budget, rng):
+    def __init__(self, view, belief, budget, rng, deadline=None, clock=time.perf_counter):
+        """``deadline``: the ``clock`` time by which an anytime budget returns its turn."""
         self.view = view
+        self.deadline = deadline
+        self.clock = clock
         self.me = view.viewer
         self.belief = belief
         self.budget = budget
@@ -83,17 +94,21 @@ class Search:
 
     def _reply(self, board):
         """The value for us after the enemy's answer on this board."""
+        if board.winner is not None:
+            return board.score(self.me)
+        firsts = self._enemy_firsts(board)
+        if not firsts or self.budget.reply < 2 or firsts[0][0] <= -WIN_SCORE:
+            return firsts[0][0] if firsts else board.score(self.me)
+        return min(self._after_enemy_first(board, move) for _, move in firsts)
+
+    def _after_enemy_first(self, board, first):
+        """Our value after the enemy's ``first`` move and its best second move."""
         me = self.me
-        if board.winner is not None or not self.budget.reply:
-            return board.score(me)
         enemy = 1 - me
-        best, best_move = self._enemy_best(board)
-        if best_move is None or self.budget.reply < 2 or best <= -WIN_SCORE:
-            return best
         owner = board.owner
-        taken = best_move[1]
+        taken = first[1]
         attack = owner[taken] == me
-        undo = board.make(*best_move)
+        undo = board.make(*first)
         base = board.score(me)
         if board.winner is not None:
             board.unmake(undo)
@@ -126,15 +141,21 @@ class Search:
         return second
 
     def _enemy_best(self, board):
-        """The enemy's best single move on this board, and our value after it (after our
-        recapture, if the budget weighs captures so)."""
+        """Our value after the enemy's best single move on this board (after our recapture, if the
+        budget weighs captures so); the value as it stands if the enemy cannot move."""
+        firsts = self._enemy_firsts(board, 1)
+        return firsts[0][0] if firsts else board.score(self.me)
+
+    def _enemy_firsts(self, board, count=None):
+        """The enemy's best single moves on this board (``count`` of them, by default as many as the
+        budget answers with), as (our value after it, move), the enemy's best first."""
         me = self.me
         enemy = 1 - me
-        base = best = board.score(me)
-        best_move = None
+        base = board.score(me)
         gain = board.step_gain
         recapture = self.budget.recapture
         owner = board.owner
+        scored = []
         for fr, to in board.moves(enemy):
             step = gain(fr, to)
             if step is not None:
@@ -147,9 +168,10 @@ class Search:
                 else:
                     value = board.score(me)
                 board.unmake(undo)
-            if value < best or best_move is None:
-                best, best_move = value, (fr, to)
-        return best, best_move
+            scored.append((value, fr, to))
+        count = count or self.budget.answers
+        chosen = [min(scored)] if count == 1 and scored else heapq.nsmallest(count, scored)
+        return [(value, (fr, to)) for value, fr, to in chosen]
 
     def _recapture(self, board, square):
         """Our best answer to the enemy piece that just took ``square``: take it back, or stand pat."""
@@ -182,11 +204,11 @@ class Search:
         screen = self.budget.screen_reply
         me = self.me
         for board in self.boards:
-            base = self._enemy_best(board)[0] if screen else board.score(me)
+            base = self._enemy_best(board) if screen else board.score(me)
             for m in moves:
                 undo = board.make(m.from_square, m.to_square)
                 if screen and board.winner is None:
-                    scores[m] += self._enemy_best(board)[0] - base
+                    scores[m] += self._enemy_best(board) - base
                 else:
                     scores[m] += board.score(me) - base
                 board.unmake(undo)
@@ -203,19 +225,18 @@ class Search:
         singles = self.single_scores(firsts)
         noise = {m: rng.random() * 1e-3 for m in firsts}
         ranked = sorted(firsts, key=lambda m: singles[m] + noise[m], reverse=True)
-        one_move = view.first_move is not None or view.variant.moves_per_turn == 1
-        if one_move:
-            if not budget.reply:
-                return [ranked[0]]
-            return [max(ranked[: budget.first_moves], key=lambda m: self.average((m,)) + noise[m])]
-        if not budget.reply:
-            # Greedy: the best first move, then the best second move on the boards it leaves.
-            first = ranked[0]
-            seconds = view.legal_moves_after([first])
-            if not seconds:
-                return [first]
-            best = max(seconds, key=lambda m: self.average((first, m)) + noise.get(m, 0.0))
-            return [first, best]
+        if view.first_move is not None or view.variant.moves_per_turn == 1:
+            candidates = [(m,) for m in ranked[: budget.first_moves]]
+        else:
+            candidates = self._pairs(ranked, singles, noise)
+        scored = [(self.average(turn) + rng.random() * 1e-3, i) for i, turn in enumerate(candidates)]
+        if self.deadline is not None and len(candidates) > 1:
+            return list(candidates[self._refine(candidates, scored)])
+        return list(candidates[max(scored)[1]])
+
+    def _pairs(self, ranked, singles, noise):
+        """The best first moves, each with its best second moves and those that interact with it."""
+        view, budget = self.view, self.budget
         candidates = []
         for first in ranked[: budget.first_moves]:
             seconds = view.legal_moves_after([first])
@@ -227,8 +248,23 @@ class Search:
             best = sorted(seconds, key=lambda m: singles.get(m, 0.0) + noise.get(m, 0.0), reverse=True)
             chosen = dict.fromkeys(best[: budget.second_moves] + interacting)
             candidates.extend((first, m) for m in chosen)
-        scored = [(self.average(turn) + rng.random() * 1e-3, i) for i, turn in enumerate(candidates)]
-        return list(candidates[max(scored)[1]])
+        return candidates
+
+    def _refine(self, candidates, scored):
+        """The anytime part: the best pairs, scored on fresh samples until the deadline; the index
+        of the best average. Each new sample scores every finalist, so averages stay comparable."""
+        finalists = [i for _, i in sorted(scored, reverse=True)[: self.budget.finalists]]
+        n = len(self.boards)
+        totals = dict.fromkeys(finalists, 0.0)
+        for value, i in scored:
+            if i in totals:
+                totals[i] = value * n
+        while self.clock() < self.deadline:
+            board = self._board(self.belief.sample(self.rng))
+            for i in finalists:
+                totals[i] += self._turn_value(board, candidates[i])
+            n += 1
+        return max(finalists, key=totals.__getitem__)
 
 
 _ADJACENT = {}
