@@ -23,21 +23,12 @@ LEVELS = {
         dict(priors=True, spy_inference=True),
         Budget(samples=8, first_moves=3, second_moves=3, reply=2, screen_reply=True, recapture=True),
     ),
-    # Level 3, by time: single moves screened against the enemy's answer, more pairs, the enemy's
-    # two best first moves each with its best second; then the best pairs on fresh samples until
-    # the time is up (about a second of the worker's time).
+    # Level 3, by time: level 2's knowledge and search with more pairs, then its best turns
+    # scored on fresh samples until the time is up (about a second of the worker's time), so
+    # that the turn it plays is the best on many sampled armies, not on a lucky few.
     3: (
         dict(priors=True, spy_inference=True),
-        Budget(
-            samples=12,
-            first_moves=8,
-            second_moves=8,
-            reply=2,
-            screen_reply=True,
-            recapture=True,
-            answers=2,
-            seconds=1.0,
-        ),
+        Budget(samples=8, first_moves=5, second_moves=4, reply=2, screen_reply=True, recapture=True, seconds=1.0),
     ),
 }
 

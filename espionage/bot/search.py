@@ -13,7 +13,6 @@ the time is up, and the best average so far is played.
 The legal turns come from the view; samples only score them.
 """
 
-import heapq
 import time
 from dataclasses import dataclass
 
@@ -33,9 +32,8 @@ class Budget:
     reply: int  # enemy moves looked at after our turn: 1 (its best move) or 2 (its best two, then our capture)
     screen_reply: bool = False  # rank single moves against the enemy's best answer too
     recapture: bool = False  # the enemy's captures are weighed with our recapture, its first move's too
-    answers: int = 1  # with reply 2: the enemy's best first moves each followed by its best second move
     seconds: float | None = None  # anytime: score the best pairs on more samples until this time is up
-    finalists: int = 8  # the pairs the anytime search keeps scoring
+    finalists: int = 24  # the best turns the anytime search keeps scoring
 
 
 def _left(view, side):
@@ -96,10 +94,10 @@ class Search:
         """The value for us after the enemy's answer on this board."""
         if board.winner is not None:
             return board.score(self.me)
-        firsts = self._enemy_firsts(board)
-        if not firsts or self.budget.reply < 2 or firsts[0][0] <= -WIN_SCORE:
-            return firsts[0][0] if firsts else board.score(self.me)
-        return min(self._after_enemy_first(board, move) for _, move in firsts)
+        best, best_move = self._enemy_best(board)
+        if best_move is None or self.budget.reply < 2 or best <= -WIN_SCORE:
+            return best
+        return self._after_enemy_first(board, best_move)
 
     def _after_enemy_first(self, board, first):
         """Our value after the enemy's ``first`` move and its best second move."""
@@ -141,21 +139,15 @@ class Search:
         return second
 
     def _enemy_best(self, board):
-        """Our value after the enemy's best single move on this board (after our recapture, if the
-        budget weighs captures so); the value as it stands if the enemy cannot move."""
-        firsts = self._enemy_firsts(board, 1)
-        return firsts[0][0] if firsts else board.score(self.me)
-
-    def _enemy_firsts(self, board, count=None):
-        """The enemy's best single moves on this board (``count`` of them, by default as many as the
-        budget answers with), as (our value after it, move), the enemy's best first."""
+        """The enemy's best single move on this board, and our value after it (after our
+        recapture, if the budget weighs captures so)."""
         me = self.me
         enemy = 1 - me
-        base = board.score(me)
+        base = best = board.score(me)
+        best_move = None
         gain = board.step_gain
         recapture = self.budget.recapture
         owner = board.owner
-        scored = []
         for fr, to in board.moves(enemy):
             step = gain(fr, to)
             if step is not None:
@@ -168,10 +160,9 @@ class Search:
                 else:
                     value = board.score(me)
                 board.unmake(undo)
-            scored.append((value, fr, to))
-        count = count or self.budget.answers
-        chosen = [min(scored)] if count == 1 and scored else heapq.nsmallest(count, scored)
-        return [(value, (fr, to)) for value, fr, to in chosen]
+            if value < best or best_move is None:
+                best, best_move = value, (fr, to)
+        return best, best_move
 
     def _recapture(self, board, square):
         """Our best answer to the enemy piece that just took ``square``: take it back, or stand pat."""
@@ -204,11 +195,11 @@ class Search:
         screen = self.budget.screen_reply
         me = self.me
         for board in self.boards:
-            base = self._enemy_best(board) if screen else board.score(me)
+            base = self._enemy_best(board)[0] if screen else board.score(me)
             for m in moves:
                 undo = board.make(m.from_square, m.to_square)
                 if screen and board.winner is None:
-                    scores[m] += self._enemy_best(board) - base
+                    scores[m] += self._enemy_best(board)[0] - base
                 else:
                     scores[m] += board.score(me) - base
                 board.unmake(undo)
