@@ -28,7 +28,9 @@ LEVELS = {
     # that the turn it plays is the best on many sampled armies, not on a lucky few.
     3: (
         dict(priors=True, spy_inference=True),
-        Budget(samples=8, first_moves=5, second_moves=4, reply=2, screen_reply=True, recapture=True, seconds=1.0),
+        Budget(
+            samples=8, first_moves=5, second_moves=4, reply=2, screen_reply=True, recapture=True, seconds=1.0, win=60.0
+        ),
     ),
 }
 

@@ -34,6 +34,10 @@ class Budget:
     recapture: bool = False  # the enemy's captures are weighed with our recapture, its first move's too
     seconds: float | None = None  # anytime: score the best pairs on more samples until this time is up
     finalists: int = 24  # the best turns the anytime search keeps scoring
+    # What a game won (or lost) on a sample counts in an average. Over many samples a small chance
+    # that an unmoved piece is the Headquarters adds up precisely, and at WIN_SCORE it outweighs
+    # any material: every such piece would be charged.
+    win: float = WIN_SCORE
 
 
 def _left(view, side):
@@ -185,6 +189,12 @@ class Search:
         value = self._reply(board)
         for undo in reversed(undos):
             board.unmake(undo)
+        return self._capped(value)
+
+    def _capped(self, value):
+        """``value``, a won or lost game counting ``budget.win``."""
+        if abs(value) >= WIN_SCORE:
+            return self.budget.win if value > 0 else -self.budget.win
         return value
 
     # -- choosing ----------------------------------------------------------
@@ -195,13 +205,14 @@ class Search:
         screen = self.budget.screen_reply
         me = self.me
         for board in self.boards:
-            base = self._enemy_best(board)[0] if screen else board.score(me)
+            capped = self._capped
+            base = capped(self._enemy_best(board)[0] if screen else board.score(me))
             for m in moves:
                 undo = board.make(m.from_square, m.to_square)
                 if screen and board.winner is None:
-                    scores[m] += self._enemy_best(board)[0] - base
+                    scores[m] += capped(self._enemy_best(board)[0]) - base
                 else:
-                    scores[m] += board.score(me) - base
+                    scores[m] += capped(board.score(me)) - base
                 board.unmake(undo)
         n = len(self.boards)
         return {m: s / n for m, s in scores.items()}
