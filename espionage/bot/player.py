@@ -25,7 +25,8 @@ LEVELS = {
     ),
     # Level 3, by time: level 2's knowledge and search with more pairs, then its best turns
     # scored on fresh samples until the time is up (about a second of the worker's time), so
-    # that the turn it plays is the best on many sampled armies, not on a lucky few.
+    # that the turn it plays is the best on many sampled armies, not on a lucky few; a game won
+    # or lost on a sample counts about as much as a whole army (see Budget.win).
     3: (
         dict(priors=True, spy_inference=True),
         Budget(
