@@ -5,19 +5,59 @@ import random
 import pytest
 from helpers import turns_whatever_hidden
 
-from espionage import SINGLE_MOVE, STANDARD, Game
+from espionage import SINGLE_MOVE, STANDARD, Game, Variant
 from espionage.bot import Bot
 from espionage.bot.reference import RandomPlayer
+from espionage.view import View
+
+VARIANTS = {
+    "standard": STANDARD,
+    "single": SINGLE_MOVE,
+    "no-volcanoes": Variant(volcanoes=0),
+    "single-no-volcanoes": Variant(moves_per_turn=1, volcanoes=0),
+}
+
+
+class Ticks:
+    """A clock that moves ``step`` seconds each time it is read: level 3's thinking by time,
+    made repeatable (a turn reads it once to start, then once per fresh sample)."""
+
+    def __init__(self, step=0.25):
+        self.step = step
+        self.now = 0.0
+        self.reads = 0
+
+    def __call__(self):
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def bot(level, seed=0):
+    """A bot whose level-3 time runs on ``Ticks``: three fresh samples a turn."""
+    return Bot(level, seed, clock=Ticks())
+
+
+class ViewsOnly:
+    """Wraps a bot and checks that every argument of a turn is a View, never a Game."""
+
+    def __init__(self, player):
+        self.player = player
+
+    def turn(self, view):
+        assert type(view) is View
+        return self.player.turn(view)
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
-@pytest.mark.parametrize("variant", [STANDARD, SINGLE_MOVE], ids=["standard", "single"])
+@pytest.mark.parametrize("variant", VARIANTS.values(), ids=VARIANTS.keys())
 def test_turns_are_always_legal_and_complete(level, variant):
     for seed in range(1 if level == 3 else 2):
         rng = random.Random(seed)
         game = Game.random(variant, rng)
-        players = {"red": Bot(level, seed), "blue": Bot(level, seed + 1) if seed % 2 else RandomPlayer(seed)}
-        for _ in range({1: 100, 2: 50, 3: 25}[level]):
+        blue = ViewsOnly(bot(level, seed + 1)) if seed % 2 else RandomPlayer(seed)
+        players = {"red": ViewsOnly(bot(level, seed)), "blue": blue}
+        for _ in range({1: 100, 2: 40, 3: 16}[level]):
             if game.outcome is not None:
                 break
             moves = players[game.turn].turn(game.view(game.turn))
@@ -32,7 +72,7 @@ def test_a_turn_already_begun_is_finished_with_one_legal_move(level):
         game.play_turn(*RandomPlayer(1).turn(game.view(game.turn)))
     game.play(game.legal_moves()[0])
     assert game.first_move is not None
-    moves = Bot(level, 3).turn(game.view(game.turn))
+    moves = bot(level, 3).turn(game.view(game.turn))
     assert len(moves) == 1
     game.play(moves[0])
     assert game.first_move is None
@@ -42,7 +82,22 @@ def test_a_turn_already_begun_is_finished_with_one_legal_move(level):
 def test_hidden_enemy_kinds_do_not_change_the_turn(level):
     """Two games that differ only in two hidden Blue kinds: Red's bot plays the same turns
     for as long as Red's views of them are the same."""
-    assert turns_whatever_hidden(Bot(level, seed=11), seed=level) == 8
+    assert turns_whatever_hidden(bot(level, seed=11), seed=level) == 8
+
+
+def test_level_3_thinks_until_its_time_is_up_then_plays_its_best_turn():
+    game = Game.random(STANDARD, random.Random(6))
+    view = game.view("red")
+    reads = []
+    for seconds in (0.0, 0.5, 1.0):
+        clock = Ticks(0.25)
+        moves = Bot(3, seed=2, seconds=seconds, clock=clock).turn(view)
+        assert game.is_legal(moves[0])
+        reads.append(clock.reads)
+    # the start, then a read before each fresh sample and one that finds the time up: 0, 1, 3 samples
+    assert reads == [2, 3, 5]
+    assert Bot(3).budget.seconds == 1.0 and Bot(1).budget.seconds is None and Bot(2).budget.seconds is None
+    assert Bot(2, seconds=5.0).budget.seconds is None  # levels 1 and 2 think by counts only
 
 
 def test_the_same_view_and_seed_give_the_same_turn_and_other_seeds_vary():
@@ -71,9 +126,9 @@ def test_bot_setup_is_a_sensible_legal_army_that_varies_with_the_seed():
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_a_loaded_position_without_history_gets_a_legal_turn(level):
     game = Game.from_position("h9/9c/10/10/4E5/10/10/10/10/H8C r e5-e6 - j10-j9 - 4 12")
-    moves = Bot(level).turn(game.view("red"))
+    moves = bot(level).turn(game.view("red"))
     assert len(moves) == 1
     game.play(moves[0])
     game = Game.from_position("h8s/9c/10/10/4E5/3k6/10/10/10/H8C b - - j10-j9 - 4 12")
-    moves = Bot(level).turn(game.view("blue"))
+    moves = bot(level).turn(game.view("blue"))
     game.play_turn(*moves)

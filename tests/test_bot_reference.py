@@ -1,6 +1,7 @@
 """The arena's reference players: legal turns from a view alone, repeatable, and an arena that runs."""
 
 import random
+import time
 
 import pytest
 from helpers import epn, turns_whatever_hidden
@@ -105,6 +106,9 @@ def test_players_are_named_as_the_arena_names_them():
     assert isinstance(make_player("random", 1), RandomPlayer)
     assert make_player("level3", 1).level == 3
     assert make_player("2", 1).level == 2
+    level3 = make_player("level3", 1, seconds=0.05)
+    assert level3.budget.seconds == 0.05 and level3.clock is time.process_time  # CPU time: fair on a busy machine
+    assert make_player("level2", 1, seconds=0.05).budget.seconds is None
     with pytest.raises(ValueError, match="unknown player"):
         make_player("level9", 1)
 

@@ -499,7 +499,7 @@ def test_a_modified_page_sending_anything_anywhere_breaks_nothing():
     app, worker = to_play(storage=storage, level=1, seed=8)
     args = ["", "0", "1", "-1", "999", "e4", "a1", "x", '{"job": null}', "[]"]
     seen = set()
-    for _ in range(400):
+    for _ in range(700):
         match = app.match
         ids = [m.id for m in app.saved_games]
         forged = [json.dumps({"job": match.job() if match and hasattr(match, "job") else "x", "moves": ["a4-a5"]})]

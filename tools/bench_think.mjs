@@ -3,6 +3,7 @@
 //     node tools/bench_think.mjs [positions]      (default 60)
 //
 // The positions are those of `python -m espionage.bot.bench` (games between level-1 bots, seed 1).
+// Level 3 thinks by the wall clock (about a second), as in the page's worker; levels 1 and 2 by counts.
 // For each level it prints p50/p95/max of the wall time, which a busy shared machine inflates,
 // and of this process's CPU time, which stays fair there; the page's worker thinks on one core.
 import { projectPyodide } from "./node_pyodide.mjs";

@@ -2,7 +2,8 @@
 
 ``python -m espionage.bot.arena A B --games N --jobs 2`` where A and B are
 ``level1``, ``level2``, ``level3`` (or ``1``, ``2``, ``3``: bot levels), ``greedy``
-or ``random`` (the reference players of ``reference.py``). Games come in pairs:
+or ``random`` (the reference players of ``reference.py``); ``--seconds S`` sets the
+CPU time a turn of level 3, which thinks by time. Games come in pairs:
 same volcanoes and setups, colours swapped; ``--setups both`` (the default)
 plays N games from the sensible setups of ``armies.py`` and N from uniformly
 random ones. Prints a row per kind of setup: A's wins/draws/losses, its win
@@ -31,24 +32,26 @@ PLAYERS = tuple(f"level{level}" for level in LEVELS) + tuple(REFERENCES)
 SETUPS = {"sensible": sensible_setup, "random": Setup.random}
 
 
-def make_player(name, seed):
-    """A player by its arena name: ``random``, ``greedy``, ``levelN`` or ``N``."""
+def make_player(name, seed, seconds=None):
+    """A player by its arena name: ``random``, ``greedy``, ``levelN`` or ``N``. A level that
+    thinks by time (level 3) thinks ``seconds`` of this process's CPU time a turn (by default,
+    the level's own time): CPU time, so that a busy machine gives every turn the same work."""
     if name in REFERENCES:
         return REFERENCES[name](seed)
     level = name.removeprefix("level")
     if not level.isdigit() or int(level) not in LEVELS:
         raise ValueError(f"unknown player {name!r}: one of {', '.join(PLAYERS)}")
-    return Bot(level=int(level), seed=seed)
+    return Bot(level=int(level), seed=seed, seconds=seconds, clock=time.process_time)
 
 
 def play_game(task):
     """One game; returns (winner index 0 = player A / 1 = B / None, reason, moves, think times A, B)."""
-    names, a_is_red, seed, variant, setups = task
+    names, a_is_red, seed, variant, setups, seconds = task
     rng = random.Random(seed)
     volcanoes = random_volcanoes(variant.volcanoes, rng)
     red_setup, blue_setup = SETUPS[setups]("red", rng), SETUPS[setups]("blue", rng)
     game = Game(red_setup, blue_setup, volcanoes, variant)
-    players = [make_player(names[0], seed), make_player(names[1], seed + 1)]
+    players = [make_player(names[0], seed, seconds), make_player(names[1], seed + 1, seconds)]
     by_side = {"red": 0 if a_is_red else 1, "blue": 1 if a_is_red else 0}
     times = ([], [])  # (wall, CPU) seconds per turn, for each player
     while game.outcome is None:
@@ -69,12 +72,12 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(p / 100 * len(values)))]
 
 
-def run(a, b, games, jobs=1, seed=1, variant=STANDARD, progress=None, setups="sensible"):
+def run(a, b, games, jobs=1, seed=1, variant=STANDARD, progress=None, setups="sensible", seconds=None):
     """Play the games; ``progress`` (a file) gets a line with the score so far after each game."""
     for name in (a, b):
         make_player(name, 0)  # an unknown name fails here, before any game
     pairs = (games + 1) // 2
-    tasks = [((a, b), red, seed * 100003 + i, variant, setups) for i in range(pairs) for red in (True, False)]
+    tasks = [((a, b), red, seed * 100003 + i, variant, setups, seconds) for i in range(pairs) for red in (True, False)]
     results = []
     with Pool(jobs) if jobs > 1 else nullcontext() as pool:
         for result in pool.imap(play_game, tasks) if pool else map(play_game, tasks):
@@ -137,10 +140,13 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--single-move", action="store_true", help="the one-move-per-turn variant")
+    parser.add_argument(
+        "--seconds", type=float, help="CPU seconds a turn for a level that thinks by time (level 3; default: its own)"
+    )
     args = parser.parse_args(argv)
     variant = Variant(moves_per_turn=1) if args.single_move else STANDARD
     for setups in SETUPS if args.setups == "both" else (args.setups,):
-        results = run(args.a, args.b, args.games, args.jobs, args.seed, variant, sys.stderr, setups)
+        results = run(args.a, args.b, args.games, args.jobs, args.seed, variant, sys.stderr, setups, args.seconds)
         print(report(args.a, args.b, results, setups), flush=True)
 
 

@@ -1,22 +1,37 @@
 """The computer player: ``Bot(level, seed).turn(view)`` and ``Bot.setup(side, seed)``."""
 
+import dataclasses
 import random
+import time
 
 from ..armies import sensible_setup
 from .belief import Belief
 from .search import Budget, Search
 
 LEVELS = {
-    # Level 1: counts, "moved, so no Mine or Headquarters" and fights; best move, then best second move.
-    1: (dict(priors=False, spy_inference=False), Budget(samples=2, first_moves=1, second_moves=0, reply=0)),
-    # Level 2: what Spies' unmasking shows too; pairs of moves scored together against the enemy's best answer.
-    2: (dict(priors=False, spy_inference=True), Budget(samples=4, first_moves=4, second_moves=4, reply=1)),
-    # Level 3: priors on where the Headquarters stands and who attacks; single moves screened
-    # against the enemy's answer, more samples and pairs, the enemy's best two moves, each capture
-    # weighed with our recapture (so the enemy shuns a capture we take back, and a guarded piece counts).
+    # Level 1, at once: counts, "moved, so no Mine or Headquarters" and fights; pairs of moves
+    # scored against the enemy's best answer on two sampled armies, each capture weighed with
+    # our recapture (so the enemy shuns a capture we take back, and a guarded piece counts).
+    1: (
+        dict(priors=False, spy_inference=False),
+        Budget(samples=2, first_moves=2, second_moves=2, reply=1, recapture=True),
+    ),
+    # Level 2: what Spies' unmasking shows and priors on where the Headquarters stands and who
+    # attacks; single moves screened against the enemy's answer, more samples and pairs, the
+    # enemy's best two moves.
+    2: (
+        dict(priors=True, spy_inference=True),
+        Budget(samples=8, first_moves=3, second_moves=3, reply=2, screen_reply=True, recapture=True),
+    ),
+    # Level 3, by time: level 2's knowledge and search with more pairs, then its best turns
+    # scored on fresh samples until the time is up (about a second of the worker's time), so
+    # that the turn it plays is the best on many sampled armies, not on a lucky few; a game won
+    # or lost on a sample counts about as much as a whole army (see Budget.win).
     3: (
         dict(priors=True, spy_inference=True),
-        Budget(samples=16, first_moves=8, second_moves=8, reply=2, screen_reply=True, recapture=True),
+        Budget(
+            samples=8, first_moves=5, second_moves=4, reply=2, screen_reply=True, recapture=True, seconds=1.0, win=60.0
+        ),
     ),
 }
 
@@ -25,13 +40,21 @@ class Bot:
     """A computer opponent that sees only a player's view.
 
     The turn depends on the view's public content, the level and the seed
-    alone: every random choice is drawn from a generator seeded with them."""
+    alone (and for level 3 on how much its clock lets it think): every random
+    choice is drawn from a generator seeded with them."""
 
-    def __init__(self, level=2, seed=0):
+    def __init__(self, level=2, seed=0, seconds=None, clock=time.perf_counter):
+        """``seconds`` replaces the thinking time of a level that thinks by time (level 3);
+        ``clock`` measures it."""
         if level not in LEVELS:
             raise ValueError(f"level must be one of {sorted(LEVELS)}, not {level!r}")
         self.level = level
         self.seed = seed
+        self.clock = clock
+        _, budget = LEVELS[level]
+        if seconds is not None and budget.seconds is not None:
+            budget = dataclasses.replace(budget, seconds=seconds)
+        self.budget = budget
 
     def _rng(self, view):
         return random.Random(f"{self.seed}:{self.level}:{view.position()}:{len(view.events)}")
@@ -49,8 +72,9 @@ class Bot:
             raise ValueError("it is not this view's side's turn")
         if not view.legal_moves():
             raise ValueError("the side to move has no legal move")
-        _, budget = LEVELS[self.level]
-        return Search(view, self.belief(view), budget, self._rng(view)).choose()
+        budget = self.budget
+        deadline = None if budget.seconds is None else self.clock() + budget.seconds
+        return Search(view, self.belief(view), budget, self._rng(view), deadline, self.clock).choose()
 
     @staticmethod
     def setup(side, seed=0):

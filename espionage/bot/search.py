@@ -7,9 +7,13 @@ Headquarters is hunted where it is likely to stand. Both moves of a turn are
 chosen together: every first move is scored alone, then the best first moves
 are paired with the best and the interacting second moves, and those pairs
 are scored exactly, with the enemy's reply when the level looks that far.
+A budget with ``seconds`` makes the search anytime: once every pair has its
+score, the best pairs are scored on more and more freshly sampled armies until
+the time is up, and the best average so far is played.
 The legal turns come from the view; samples only score them.
 """
 
+import time
 from dataclasses import dataclass
 
 from ..board import AROUND, ORTHOGONAL, SIDES
@@ -20,14 +24,20 @@ from .kinds import CODE, COUNT, HEADQUARTERS
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a level thinks: all counts, no clock, so the same view gives the same turn."""
+    """How much a level thinks: counts, and for an anytime level a time in seconds."""
 
     samples: int
     first_moves: int  # first moves kept for pairing
     second_moves: int  # best second moves tried with each (plus those that interact with it)
-    reply: int  # enemy moves looked at after our turn: 0, 1 (its best move) or 2 (its best two, then our capture)
+    reply: int  # enemy moves looked at after our turn: 1 (its best move) or 2 (its best two, then our capture)
     screen_reply: bool = False  # rank single moves against the enemy's best answer too
     recapture: bool = False  # the enemy's captures are weighed with our recapture, its first move's too
+    seconds: float | None = None  # anytime: score the best pairs on more samples until this time is up
+    finalists: int = 24  # the best turns the anytime search keeps scoring
+    # What a game won (or lost) on a sample counts in an average. Over many samples a small chance
+    # that an unmoved piece is the Headquarters adds up precisely, and at WIN_SCORE it outweighs
+    # any material: every such piece would be charged.
+    win: float = WIN_SCORE
 
 
 def _left(view, side):
@@ -40,8 +50,11 @@ def _left(view, side):
 class Search:
     """One turn's search for the view's side."""
 
-    def __init__(self, view, belief, budget, rng):
+    def __init__(self, view, belief, budget, rng, deadline=None, clock=time.perf_counter):
+        """``deadline``: the ``clock`` time by which an anytime budget returns its turn."""
         self.view = view
+        self.deadline = deadline
+        self.clock = clock
         self.me = view.viewer
         self.belief = belief
         self.budget = budget
@@ -83,17 +96,21 @@ class Search:
 
     def _reply(self, board):
         """The value for us after the enemy's answer on this board."""
-        me = self.me
-        if board.winner is not None or not self.budget.reply:
-            return board.score(me)
-        enemy = 1 - me
+        if board.winner is not None:
+            return board.score(self.me)
         best, best_move = self._enemy_best(board)
         if best_move is None or self.budget.reply < 2 or best <= -WIN_SCORE:
             return best
+        return self._after_enemy_first(board, best_move)
+
+    def _after_enemy_first(self, board, first):
+        """Our value after the enemy's ``first`` move and its best second move."""
+        me = self.me
+        enemy = 1 - me
         owner = board.owner
-        taken = best_move[1]
+        taken = first[1]
         attack = owner[taken] == me
-        undo = board.make(*best_move)
+        undo = board.make(*first)
         base = board.score(me)
         if board.winner is not None:
             board.unmake(undo)
@@ -172,6 +189,12 @@ class Search:
         value = self._reply(board)
         for undo in reversed(undos):
             board.unmake(undo)
+        return self._capped(value)
+
+    def _capped(self, value):
+        """``value``, a won or lost game counting ``budget.win``."""
+        if abs(value) >= WIN_SCORE:
+            return self.budget.win if value > 0 else -self.budget.win
         return value
 
     # -- choosing ----------------------------------------------------------
@@ -182,13 +205,14 @@ class Search:
         screen = self.budget.screen_reply
         me = self.me
         for board in self.boards:
-            base = self._enemy_best(board)[0] if screen else board.score(me)
+            capped = self._capped
+            base = capped(self._enemy_best(board)[0] if screen else board.score(me))
             for m in moves:
                 undo = board.make(m.from_square, m.to_square)
                 if screen and board.winner is None:
-                    scores[m] += self._enemy_best(board)[0] - base
+                    scores[m] += capped(self._enemy_best(board)[0]) - base
                 else:
-                    scores[m] += board.score(me) - base
+                    scores[m] += capped(board.score(me)) - base
                 board.unmake(undo)
         n = len(self.boards)
         return {m: s / n for m, s in scores.items()}
@@ -203,19 +227,18 @@ class Search:
         singles = self.single_scores(firsts)
         noise = {m: rng.random() * 1e-3 for m in firsts}
         ranked = sorted(firsts, key=lambda m: singles[m] + noise[m], reverse=True)
-        one_move = view.first_move is not None or view.variant.moves_per_turn == 1
-        if one_move:
-            if not budget.reply:
-                return [ranked[0]]
-            return [max(ranked[: budget.first_moves], key=lambda m: self.average((m,)) + noise[m])]
-        if not budget.reply:
-            # Greedy: the best first move, then the best second move on the boards it leaves.
-            first = ranked[0]
-            seconds = view.legal_moves_after([first])
-            if not seconds:
-                return [first]
-            best = max(seconds, key=lambda m: self.average((first, m)) + noise.get(m, 0.0))
-            return [first, best]
+        if view.first_move is not None or view.variant.moves_per_turn == 1:
+            candidates = [(m,) for m in ranked[: budget.first_moves]]
+        else:
+            candidates = self._pairs(ranked, singles, noise)
+        scored = [(self.average(turn) + rng.random() * 1e-3, i) for i, turn in enumerate(candidates)]
+        if self.deadline is not None and len(candidates) > 1:
+            return list(candidates[self._refine(candidates, scored)])
+        return list(candidates[max(scored)[1]])
+
+    def _pairs(self, ranked, singles, noise):
+        """The best first moves, each with its best second moves and those that interact with it."""
+        view, budget = self.view, self.budget
         candidates = []
         for first in ranked[: budget.first_moves]:
             seconds = view.legal_moves_after([first])
@@ -227,8 +250,23 @@ class Search:
             best = sorted(seconds, key=lambda m: singles.get(m, 0.0) + noise.get(m, 0.0), reverse=True)
             chosen = dict.fromkeys(best[: budget.second_moves] + interacting)
             candidates.extend((first, m) for m in chosen)
-        scored = [(self.average(turn) + rng.random() * 1e-3, i) for i, turn in enumerate(candidates)]
-        return list(candidates[max(scored)[1]])
+        return candidates
+
+    def _refine(self, candidates, scored):
+        """The anytime part: the best pairs, scored on fresh samples until the deadline; the index
+        of the best average. Each new sample scores every finalist, so averages stay comparable."""
+        finalists = [i for _, i in sorted(scored, reverse=True)[: self.budget.finalists]]
+        n = len(self.boards)
+        totals = dict.fromkeys(finalists, 0.0)
+        for value, i in scored:
+            if i in totals:
+                totals[i] = value * n
+        while self.clock() < self.deadline:
+            board = self._board(self.belief.sample(self.rng))
+            for i in finalists:
+                totals[i] += self._turn_value(board, candidates[i])
+            n += 1
+        return max(finalists, key=totals.__getitem__)
 
 
 _ADJACENT = {}
