@@ -130,3 +130,56 @@ def test_only_movable_kinds_attack():
     _, query = piece("C")
     with pytest.raises(ValueError):
         fights.fight_table(SENDER, query, "a", "M", ATTACKER_SECRET)
+
+
+def opened_by_defender(fight):
+    scalar, _ = piece(fight["defender_kind"])
+    return fights.open_fight(scalar, SENDER_KEY, fight["attack"], fight["defender_kind"], fight["table"], "Red")
+
+
+@pytest.mark.parametrize(("attacker", "defender"), PAIRS, ids=[f"{a}x{d}" for a, d in PAIRS])
+def test_an_honest_fight_passes_the_audit_without_group_operations_on_both_devices(attacker, defender):
+    fight = facts(attacker, defender)
+    assert fights.audit_opened(ATTACKER_SECRET, fight) is None
+    assert fights.audit_opened(ATTACKER_SECRET, fight, opened_by_defender(fight)) is None
+
+
+def test_the_defenders_device_names_a_table_with_another_kind_or_a_false_win():
+    _, query = piece("K")
+    table = fights.fight_table(SENDER, query, "a", "C", ATTACKER_SECRET)  # a General claiming to be a Corporal
+    fight = facts("G", "K", attack="a", table=table)
+    finding = fights.audit_opened(ATTACKER_SECRET, fight, opened_by_defender(fight))
+    assert finding is not None and finding.liar == "Red"
+    _, query = piece("G")
+    table = sealed_table(query, "a", lambda kind: b"W-" + bytes(fights.TOKEN_BYTES))  # a Corporal "beats" a General
+    fight = facts("C", "G", attack="a", table=table)
+    opened = opened_by_defender(fight)
+    finding = fights.audit_opened(ATTACKER_SECRET, fight | {"token": opened.token}, opened)
+    assert finding is not None and finding.liar == "Red"
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        fights._entry(ATTACKER_SECRET, "a", "G", "C")[2:],  # another kind's win
+        fights._entry(ATTACKER_SECRET, "a", "C", "K")[2:],  # the other result's
+        fights._entry(ATTACKER_SECRET, "t1 e4-e5", "G", "K")[2:],  # replayed from another fight
+        None,  # withheld
+    ],
+    ids=["other-kind", "other-result", "replayed", "withheld"],
+)
+def test_the_attackers_device_names_a_reply_with_a_token_the_rules_do_not_give(token):
+    fight = facts("G", "K", attack="a", token=token)
+    finding = fights.audit_opened(ATTACKER_SECRET, fight)
+    assert finding is not None and finding.liar == "Blue"
+
+
+def test_a_query_hiding_another_kind_is_caught_when_it_changed_the_token():
+    # the piece is a Corporal in the committed setup; its query says General, to win the Captain's attack
+    assert ATTACKER_WINS[("K", "C")] and not ATTACKER_WINS[("K", "G")]
+    scalar, query = piece("G")
+    table = fights.fight_table(SENDER, query, "a", "K", ATTACKER_SECRET)
+    opened = fights.open_fight(scalar, SENDER_KEY, "a", "G", table, "Red")
+    fight = facts("K", "C", attack="a", query=query, table=table, token=opened.token)
+    finding = fights.audit_opened(ATTACKER_SECRET, fight)
+    assert finding is not None and finding.liar == "Blue"
