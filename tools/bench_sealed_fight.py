@@ -21,7 +21,7 @@ import sys
 import time
 
 from espionage.pieces import MOVABLE
-from espionage.sealed import fights, oblivious
+from espionage.link import fights, oblivious
 
 REPEATS = 7
 

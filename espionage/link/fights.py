@@ -23,9 +23,9 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 
-from ..link.errors import BrokenRules
 from ..pieces import ATTACKER_WINS, KINDS, MOVABLE
 from . import oblivious
+from .errors import BrokenRules
 
 DEFENDER_KINDS = tuple(KINDS)
 """The choice index of each kind in a piece's query (the army list's order)."""
