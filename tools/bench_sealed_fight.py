@@ -20,8 +20,8 @@ import statistics
 import sys
 import time
 
-from espionage.pieces import MOVABLE
 from espionage.link import fights, oblivious
+from espionage.pieces import MOVABLE
 
 REPEATS = 7
 

@@ -105,6 +105,7 @@ class HonestAuthor:
         return oblivious.sender_key(oblivious.scalar(self.secret, "sender"))
 
     def query_choice(self, pid):
+        """The kind index my piece ``pid``'s query hides (and its table entry that I open)."""
         return fights.DEFENDER_KINDS.index(self.kind_of(pid))
 
     def query(self, pid, sender_key):
@@ -129,7 +130,7 @@ class HonestAuthor:
                 oblivious.scalar(self.secret, piece_label(fight.pid)),
                 sender_key,
                 fight.attack,
-                self.kind_of(fight.pid),
+                fights.DEFENDER_KINDS[self.query_choice(fight.pid)],
                 fight.table,
                 SIDES[1 - self.side].capitalize(),
             )
@@ -138,7 +139,7 @@ class HonestAuthor:
     def reply(self, fight, sender_key):
         """(attacker won, kind of the removed piece, token): what my reply to ``fight`` says."""
         opened = self.opened(fight, sender_key)
-        removed = self.kind_of(fight.pid) if opened.attacker_won else opened.attacker_kind
+        removed = fights.DEFENDER_KINDS[self.query_choice(fight.pid)] if opened.attacker_won else opened.attacker_kind
         return opened.attacker_won, removed, opened.token
 
     def spy_flag(self, claim):
