@@ -190,6 +190,7 @@ class _Replay:
                 f"turn {c.turn}: {side_name(side)} said the attacker removed on {square_name(c.move.from_square)} "
                 f"was a {kind_name(kind)}; it was a {kind_name(ev.kind)}"
             )
+            facts["square"] = c.move.from_square
             return Finding(text, "removed-attacker", said=kind, truth=ev.kind, **facts)
         return None
 
