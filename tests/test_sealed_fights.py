@@ -14,6 +14,7 @@ from espionage.pieces import ATTACKER_WINS, MOVABLE
 from espionage.sealed import FALSE_CLAIM, Seat
 from espionage.variant import Variant
 from tests.linkplay import random_turn
+from ui.errors import error_text
 
 
 class Liar(HonestAuthor):
@@ -158,3 +159,5 @@ def test_a_fight_lie_the_other_device_cannot_see_is_named_by_the_audit(lie, patt
     for seat in (liar, honest):
         assert re.fullmatch(pattern.format(liar=side_name(liar)), seat.verdict), seat.verdict
         assert seat.check == FALSE_CLAIM
+        said = error_text(seat.verdict)  # the page's words for it
+        assert re.fullmatch(rf"Turn \d+: {side_name(liar)} sent a sealed fight on [a-j]\d+ that its army does not give\.", said)
