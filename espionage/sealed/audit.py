@@ -74,6 +74,7 @@ class _Replay:
         self.t = t
         self.g = game
         self.secrets = secrets
+        self.senders = {}  # side -> its oblivious.Sender, rebuilt from its revealed secret once
         self.after = {}  # move index -> (letters after the move, its MoveEvent)
         self.resolution = {r.claim.index: r for r in t.resolved}
         self.late = None  # (first move claimed after the true end, what to say)
@@ -158,7 +159,11 @@ class _Replay:
             "table": fight.table,
             "token": fight.token,
         }
-        false = fights.audit_fight(self.secrets[c.side], self.secrets[side], facts)
+        sender = self.senders.get(c.side)
+        if sender is None:
+            scalar = oblivious.scalar(self.secrets[c.side], "sender")
+            sender = self.senders[c.side] = oblivious.Sender(scalar, len(fights.DEFENDER_KINDS))
+        false = fights.audit_fight(self.secrets[c.side], self.secrets[side], facts, sender)
         if false is None:
             return None
         liar = c.side if false.liar == side_name(c.side) else side
