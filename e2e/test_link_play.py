@@ -227,8 +227,27 @@ def after_reply(device, notes):
         # the result, in words ("Your Captain attacked Blue's Corporal on e6: …", "… attacked e6 and was removed")
         assert re.search(rf"attacked [^\n]*\b{pending[1]}\b", device.page.inner_text("section.screen"))
         notes["resolved"] = True
-    if device.page.locator('[data-known="fight"]').count():
-        notes["fight mark"] = True  # a sealed attacker's kind, learned in the fight, drawn on the piece
+    assert device.page.locator('[data-known="fight"]').count() == 0  # no fight tells an attacker's kind
+    if "winner hidden" not in notes:
+        winner_stays_hidden(device, notes)
+
+
+def winner_stays_hidden(device, notes):
+    """The defender's page after an attack its opponent won: a '?' on the winner, no kind in its markup."""
+    seat = device.seat()
+    if seat.kind != "sealed":
+        return
+    view = seat.view()
+    for e in view.events:
+        to = e.move.to_square
+        won = e.side != seat.side and e.attack and e.attacker_won and not e.pending
+        if won and view.owner(to) == e.side and to not in view.unmasked and to not in view.learned:
+            square = device.page.locator(f'g.square[data-square="{square_name(to)}"]')
+            assert square.locator('[data-piece="?"]').count() == 1, square_name(to)
+            markup = square.evaluate("el => el.outerHTML")
+            assert not any(k.name in markup for k in KINDS.values()), markup
+            notes["winner hidden"] = True
+            return
 
 
 def play_to_end(red, blue, kind, max_turns, notes=None):
@@ -283,7 +302,7 @@ def test_a_sealed_game_by_links_ends_verified_fair(devices):
     red, blue = start(devices, "Sealed")
     notes = {}
     play_to_end(red, blue, "Sealed", max_turns=160, notes=notes)
-    assert {"pending", "resolved", "fight mark"} <= set(notes), notes
+    assert {"pending", "resolved", "winner hidden"} <= set(notes), notes
     red.shot("Sealed-7-over")
     outcomes = {d.page.get_attribute("[data-outcome]", "data-outcome") for d in (red, blue)}
     assert len(outcomes) == 1

@@ -4,8 +4,8 @@ import secrets
 
 import pytest
 
+from espionage.link import fights, oblivious
 from espionage.pieces import ATTACKER_WINS, MOVABLE
-from espionage.sealed import fights, oblivious
 
 ATTACKER_SECRET, DEFENDER_SECRET = secrets.token_bytes(16), secrets.token_bytes(16)
 SENDER_SCALAR = oblivious.scalar(ATTACKER_SECRET, "sender")

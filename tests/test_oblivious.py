@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from espionage.sealed import oblivious as ot
+from espionage.link import oblivious as ot
 
 KINDS = 9
 
@@ -107,4 +107,4 @@ def test_only_the_sealed_protocol_imports_the_curve_library():
                 top = name.split(".")[0]
                 if top not in sys.stdlib_module_names and top != "espionage":
                     outside.setdefault(top, set()).add(path.relative_to(package).as_posix())
-    assert outside == {"ge25519": {"sealed/oblivious.py"}}
+    assert outside == {"ge25519": {"link/oblivious.py"}}

@@ -220,12 +220,6 @@ class Liar(HonestAuthor):
             self.target, self.turn = key, turn
         return self.target == key
 
-    def result(self, claim, defender_pid):
-        won, kind = super().result(claim, defender_pid)
-        if self.lie == "result" and won and kind != "H" and self._once(claim.index, claim.turn):
-            return False, kind
-        return won, kind
-
     def attacker_kind(self, claim):
         kind = super().attacker_kind(claim)
         if self.lie == "kind" and self._once(claim.index, claim.turn):
@@ -256,8 +250,7 @@ class Liar(HonestAuthor):
 
 
 LIES = {
-    "result": r"turn {turn}: {side} claimed its \w+ on [a-j]\d+ beat the attacking \w+; the \w+ wins",
-    "kind": r"turn {turn}: {side} attacked [a-j]\d+ with its \w+ but said it was a \w+",
+    "kind": r"turn {turn}: {side}'s fight table for attack \d+ is not the one its kind gives",
     "spy": r"turn {turn}: {side} asked for the kinds around [a-j]\d+ but its piece there is a \w+, not a Spy",
     "unmask": r"turn {turn}: {side} asked for the kind on [a-j]\d+ but has no Spy next to it",
     "setup": r"{side}'s setup does not match its commitment",
@@ -335,18 +328,19 @@ def test_audit_takes_setups_and_secrets_explicitly():
     assert SPY in str(rsetup)
 
 
-def test_a_quiet_move_tells_its_kind_only_when_the_rules_show_it():
-    """A quiet move by a piece of unknown kind tells whether it is a Spy only when, after the
-    earlier moves of its turn, a hidden enemy piece stands next to its target (the rules then
-    show that piece's owner as much): by a flag in the turn when the mover's device knows it
-    for certain, else by the defender's question at resolution and the mover's answer."""
+def test_a_move_tells_its_kind_only_when_the_rules_show_it():
+    """A move by a piece of unknown kind (quiet, or an attack: its kind stays sealed) tells
+    whether it is a Spy only when, after the earlier moves of its turn, a hidden enemy piece
+    stands next to its target (the rules then show that piece's owner as much, if it arrives):
+    by a flag in the turn when the mover's device knows it for certain, else by the defender's
+    question at resolution and the mover's answer."""
     counts = {FLAG: 0, ASK: 0, None: 0, "answered": 0}
     for seed in range(60):
         a, _, _ = play("sealed", 500 + seed, resign_at=150)
         t = decode(a.link())
         g = Game(t.revealed[0][1], t.revealed[1][1], t.volcanoes, t.variant)
         answers = {c[1].index: c[3] for c in t.claims if c[0] == "spy_answer"}
-        told = set()  # squares of pieces whose kind their attack told
+        told = set()  # squares of pieces whose kind a move told
         for claim in t.claims:
             if claim[0] != "turn":
                 continue
@@ -356,9 +350,7 @@ def test_a_quiet_move_tells_its_kind_only_when_the_rules_show_it():
                 fr, to = c.move.from_square, c.move.to_square
                 public = fr in told or g.is_unmasked(fr)
                 spy = g.kind_at(fr) == SPY
-                if c.attack:
-                    assert c.spy_source == KNOWN
-                elif c.spy_source == KNOWN:
+                if c.spy_source == KNOWN:
                     assert public or spy  # or a Spy whose kind went public when it unmasked pieces
                 elif not public:  # (an unmasked piece's kind may still be on its way)
                     shown = any(g.side_at(n) == SIDES[1 - c.side] and not g.is_unmasked(n) for n in AROUND[to])
@@ -376,8 +368,8 @@ def test_a_quiet_move_tells_its_kind_only_when_the_rules_show_it():
                 told.discard(fr)
                 if event.attacker_won is not False:  # a defender that beat its attacker stays where it was
                     told.discard(to)
-                # an attacker's kind, and a flagged Spy's, stay public
-                if (c.attack or public or c.spy) and g.side_at(to) == SIDES[c.side]:
+                # a public kind, and a flagged Spy's, stay public; a winner's kind stays sealed
+                if (public or c.spy) and g.side_at(to) == SIDES[c.side]:
                     told.add(to)
     assert all(counts.values()), counts
 

@@ -21,8 +21,8 @@ import statistics
 import sys
 import time
 
+from espionage.link import fights, oblivious
 from espionage.pieces import MOVABLE
-from espionage.sealed import fights, oblivious
 
 REPEATS = 7
 

@@ -4,8 +4,8 @@
 
 Casual: characters per move of the final link, over random games played to
 their end. Sealed: the final link (both secrets and setups revealed) of games
-stopped by resignation once 150 turns are complete (random games that end
-sooner are skipped and counted)."""
+stopped by resignation once 150 turns are complete, and the largest link either
+player sent in them (random games that end sooner are skipped and counted)."""
 
 import argparse
 import statistics
@@ -39,18 +39,21 @@ def main(argv=None):
             f"{chars / moves:.2f} characters per move on average (worst game {worst:.2f})"
         )
 
-    lengths, shorter = [], 0
+    lengths, largest, shorter = [], [], 0
     g = 0
     while len(lengths) < args.games // 2:
         g += 1
-        a, _, _ = play("sealed", args.seed * 7919 + g, stop=lambda seat, n: seat.t.board.turn > 150)
+        sent = []
+        a, _, _ = play("sealed", args.seed * 7919 + g, stop=lambda seat, n: seat.t.board.turn > 150, links=sent)
         if a.t.board.turn > 150:
             lengths.append(len(a.link()))
+            largest.append(max(len(link) for link in sent))
         else:
             shorter += 1
     print(
         f"sealed, 150-turn games ({len(lengths)} games; {shorter} random games ended sooner and were skipped): "
-        f"final link {min(lengths)}-{max(lengths)} characters, mean {statistics.mean(lengths):.0f}"
+        f"final link {min(lengths)}-{max(lengths)} characters, mean {statistics.mean(lengths):.0f}; "
+        f"largest link sent {max(largest)}"
     )
     chars = moves = 0
     for g in range(args.games // 2):

@@ -107,6 +107,11 @@ FINDINGS = {
         "Turn {turn}: {side} claimed its {defender} on {square} beat the attacking {attacker}; the {attacker} wins."
     ),
     "removed-kind": N_("Turn {turn}: {side} said its piece removed on {square} was a {said}; it was a {truth}."),
+    "removed-attacker": N_(
+        "Turn {turn}: {side} said the attacker removed on {square} was a {said}; it was a {truth}."
+    ),
+    "fight": N_("Turn {turn}: {side} sent a sealed fight on {square} that its army does not give."),
+    "sender-key": N_("{side}'s sender key for sealed fights does not come from its secret."),
     "watched-without-spy": N_("Turn {turn}: {side} asked for the kind on {square} but has no Spy next to it."),
     "spy-unsaid": N_("Turn {turn}: {side} has a Spy next to {square} but did not say so."),
     "kind": N_("Turn {turn}: {side} said its piece on {square} was a {said}; it is a {truth}."),

@@ -421,10 +421,12 @@ def _sections():
             rules_text("Playing by link"),
             (
                 rules_text(
-                    "In a sealed game played by link, your setup never leaves your device. When you attack, your piece's "
-                    "kind is sent to the other device, which settles the fight: so in sealed games the defender learns "
-                    "what attacked it. The results of your attacks and what your Spies see arrive with your opponent's "
-                    "reply. When the game ends, both devices check every claim made during the game."
+                    "In a sealed game played by link, your setup never leaves your device. When you attack, your device "
+                    "sends a sealed table of the fight's result against every kind of defender; the defender's device can "
+                    "open only its own piece's entry, so it learns the result at once, and your piece's kind only if your "
+                    "piece is removed: the winner of a fight stays hidden, as in every game. The results of your attacks "
+                    "and what your Spies see arrive with your opponent's reply. When the game ends, both devices check "
+                    "every claim made during the game."
                 ),
             ),
         ),

@@ -15,8 +15,13 @@ import hashlib
 from ..game import QUIET_LIMIT
 from ..pieces import ARMY_SIZE
 from .errors import DAMAGED, TRUNCATED, DamagedLink, IncompleteLink, NotALink, OversizedLink, UnknownFormat
+from .fights import TABLE_BYTES, TOKEN_BYTES
+from .oblivious import POINT_BYTES
 
-VERSION = 2
+VERSION = 3
+OLD_CASUAL = 2
+"""Format 2 differs from 3 in sealed games only (their attacks told the attacker's kind):
+its casual links are read as they are; its sealed ones are refused with a message."""
 CHECK_BYTES = 6
 
 # -- the longest link a real game can make ------------------------------------------
@@ -35,8 +40,22 @@ BITS_PER_MESSAGE = 16
 # Header (kind, backup flag, game id, variant, volcanoes, side, commitment), the join
 # (commitment), two reveals (secret and setup) and a backup's seat: under 2048 bits.
 FIXED_BITS = 2048
-MAX_BODY_BYTES = (FIXED_BITS + MAX_SIDE_TURNS * (2 * BITS_PER_MOVE + BITS_PER_MESSAGE)) // 8 + 16
+# Sealed fights by oblivious transfer: two sender keys, at most one query per piece, and per
+# attack (at most one per removed piece, and one voided at the end) a table and its reply
+# (result, removed kind, token flag, token).
+SEALED_FIGHT_BITS = (
+    2 * POINT_BYTES * 8
+    + 2 * ARMY_SIZE * POINT_BYTES * 8
+    + (2 * ARMY_SIZE + 1) * (TABLE_BYTES * 8 + 1 + 4 + 1 + TOKEN_BYTES * 8)
+)
+MAX_BODY_BYTES = (FIXED_BITS + SEALED_FIGHT_BITS + MAX_SIDE_TURNS * (2 * BITS_PER_MOVE + BITS_PER_MESSAGE)) // 8 + 16
 MAX_LINK_CHARS = (1 + 4 + MAX_BODY_BYTES + CHECK_BYTES) * 4 // 3 + 4
+
+OLD_SEALED = (
+    "this sealed game was made by an older version of the app (format 2), whose attacks told the "
+    "attacker's kind; this version keeps every fight sealed and cannot go on with it. Your saved "
+    "game is kept as it was: finish it with the older version, or start a new sealed game"
+)
 
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
@@ -89,7 +108,7 @@ def unframe(text):
         data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
         raise DamagedLink("this link is damaged or incomplete: copy the whole link again") from None
-    if data[0] != VERSION:
+    if data[0] not in (VERSION, OLD_CASUAL):
         if data[0] < VERSION:
             raise UnknownFormat(
                 f"this link has format {data[0]}, from an older version of the app, which this version "
@@ -119,4 +138,7 @@ def unframe(text):
     head, check = data[: pos + length], data[pos + length :]
     if hashlib.sha256(head).digest()[:CHECK_BYTES] != check:
         raise DamagedLink(DAMAGED)
-    return data[pos : pos + length]
+    body = data[pos : pos + length]
+    if data[0] == OLD_CASUAL and body[:1] and body[0] >= 0x80:  # its first symbol (1 bit): sealed
+        raise UnknownFormat(OLD_SEALED)
+    return body

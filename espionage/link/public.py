@@ -13,11 +13,12 @@ Protocol values (:class:`MoveClaim`, :class:`PendingTurn`, :class:`ResolvedMove`
 
 from typing import NamedTuple
 
-from ..board import AROUND, BLUE, RED, SETUP_SQUARES, SQUARES
+from ..board import AROUND, BLUE, ORTHOGONAL, RED, SETUP_SQUARES, SIDES, SQUARES
 from ..moves import Move
 from ..pieces import ARMY, MOVABLE, SPY, VOLCANO
 from ..rules import Referee, State, legal_steps, return_keys
 from ..variant import Variant
+from .errors import BrokenRules
 
 MOBILE_PER_ARMY = sum(n for k, n in ARMY.items() if k in MOVABLE)
 
@@ -98,11 +99,8 @@ class Defender:
     The transcript implements it over the link's symbols; see ``transcript._CodedDefender``."""
 
     def fight(self, claim, defender_pid):
-        """True if the attacker of ``claim`` beats the piece ``defender_pid``."""
-        raise NotImplementedError
-
-    def removed_kind(self, claim, defender_pid):
-        """The kind of the defender's piece the attacker removed."""
+        """(the attacker of ``claim`` beats the piece ``defender_pid``, the kind of the removed piece):
+        the defender's reply to the attack's sealed table, told for every attack resolved."""
         raise NotImplementedError
 
     def watched(self, claim, board, square):
@@ -119,14 +117,11 @@ class _Resolution(Referee):
     defender's device (:class:`Defender`); the moving piece's own kind, when the defender's
     Spy unmasks it, comes later: an :class:`Ask` to the mover."""
 
-    def __init__(self, defender, claim, asks):
-        self.defender, self.claim, self.asks = defender, claim, asks
+    def __init__(self, defender, claim, asks, reply):
+        self.defender, self.claim, self.asks, self.reply = defender, claim, asks, reply
 
     def fight(self, state, move, attacker_kind):
-        target = state.pid[move.to_square]
-        if self.defender.fight(self.claim, target):
-            return True, self.defender.removed_kind(self.claim, target)
-        return False, attacker_kind
+        return self.reply
 
     def watched(self, state, move):
         return self.defender.watched(self.claim, state, move.to_square)
@@ -234,22 +229,34 @@ class PublicBoard(State):
         not public, or public and movable, could move."""
         return self.moves_for(side, list(self._masks[side]), first)
 
-    def claim(self, move, side, index, kind=None, spy=None, source=None):
-        """The claim for ``move`` (its attacker's ``kind`` and Spy flag as the mover told them)."""
+    def claim(self, move, side, index, spy=None, source=None):
+        """The claim for ``move`` (its Spy flag as the mover told it). An attacker's kind is in
+        the claim only if it is public already: the attack's sealed table hides it otherwise."""
         pid = self._piece[move.from_square]
         attack = self._owner[move.to_square] == 1 - side
         known = self._kind[move.from_square]
-        if attack:
-            kind = known or kind
-            spy, source = kind == SPY, KNOWN
-        elif known is not None:
-            kind, spy, source = None, known == SPY, KNOWN
+        kind = None
+        if known is not None:
+            kind, spy, source = (known if attack else None), known == SPY, KNOWN
         return MoveClaim(move, side, self._turn, index, pid, attack, kind, spy, source)
 
+    def needs_query(self, side, claims, queried):
+        """The pieces of ``side`` that may be attacked next turn and have no query yet (sorted):
+        those that stand (after its pending ``claims``, an attacker on its target) orthogonally
+        next to an enemy piece. Every attacked piece stood so when its attacker's turn began."""
+        where = {self._piece[sq]: sq for sq in SQUARES if self._owner[sq] == side}
+        for c in claims:
+            where[c.pid] = c.move.to_square
+        owner = self._owner
+        return sorted(
+            pid for pid, sq in where.items()
+            if pid not in queried and any(owner[n] == 1 - side for n in ORTHOGONAL[sq])
+        )
+
     def spy_source(self, side, move, earlier):
-        """How a quiet move by a piece of unknown kind tells whether it is a Spy, after the
-        ``earlier`` claims of its turn (not yet resolved): the rules show it only if a hidden
-        enemy piece stands next to its target once those are resolved.
+        """How a move by a piece of unknown kind (quiet, or an attack that may win) tells whether
+        it is a Spy, after the ``earlier`` claims of its turn (not yet resolved): the rules show it
+        only if a hidden enemy piece stands next to its target once those are resolved.
 
         FLAG when some such piece is certainly still hidden then (an earlier attack may
         remove its target, and unmask around it if it is a Spy's; an earlier quiet Spy
@@ -288,19 +295,19 @@ class PublicBoard(State):
             if self.outcome is not None:
                 done.append(ResolvedMove(claim, voided=True))
                 continue
-            fr = claim.move.from_square
-            if self._kind[fr] is None:
-                if claim.attack:
-                    self.learn(claim.pid, claim.kind, "fight")  # the attacker's kind travels with the attack
-                elif claim.spy:
-                    self.learn(claim.pid, SPY, "unmasking")
-            self.referee = _Resolution(defender, claim, asks)
+            fr, to = claim.move.from_square, claim.move.to_square
+            if self._kind[fr] is None and claim.spy:
+                self.learn(claim.pid, SPY, "unmasking")
+            reply = defender.fight(claim, self._piece[to]) if claim.attack else None
+            self.referee = _Resolution(defender, claim, asks, reply)
             try:
                 event = self._apply(claim.move)
             finally:
                 self.referee = None
+            if reply is not None and (event.attacker_won, event.removed[0][1]) != reply:
+                # both kinds were public: the rules decided, and the reply says otherwise
+                raise BrokenRules(f"{SIDES[1 - claim.side].capitalize()}'s reply to a fight contradicts the public kinds")
             self.events.append(event)
-            to = claim.move.to_square
             if claim.spy_source == ASK and self._piece[to] == claim.pid:
                 hidden = self.hidden_enemies_around(claim.side, to)
                 if hidden:

@@ -29,9 +29,10 @@ from typing import NamedTuple
 
 from ..board import BLUE, NEUTRAL_SQUARES, RED, SIDES, rotated
 from ..game import Game, Outcome
-from ..pieces import ATTACKER_WINS, MOVABLE, SPY
+from ..pieces import MOVABLE, SPY
 from ..setup import Setup, SetupError, validate_volcanoes
 from ..variant import Variant
+from . import fights, oblivious
 from .coding import Reader, Writer, encode_symbols, encoder_state
 from .errors import DAMAGED, BrokenRules, DamagedLink, LinkError
 from .framing import frame, unframe
@@ -56,6 +57,34 @@ class Message(NamedTuple):
         return f"Message({SIDES[self.side]}, {self.action})"
 
 
+class Fight(NamedTuple):
+    """One sealed attack: the defender's ``query`` it was made for, the attacker's ``table``;
+    once resolved, the defender's reply (``won``, the removed piece's ``kind``, ``token``)."""
+
+    claim: object
+    defender: int
+    pid: int
+    query: bytes
+    table: bytes
+    won: bool | None = None
+    kind: str | None = None
+    token: bytes | None = None
+
+    @property
+    def attack(self):
+        return attack_label(self.claim)
+
+
+def attack_label(claim):
+    """What an attack's keys and tokens are bound to: one label per move of the game."""
+    return f"attack {claim.index}"
+
+
+def piece_label(pid):
+    """What a piece's query scalar is derived from."""
+    return f"piece {pid}"
+
+
 class HonestAuthor:
     """The decisions a device makes when writing a sealed message: the truth about its own pieces.
 
@@ -65,21 +94,56 @@ class HonestAuthor:
         self.side = side
         self.setup = setup
         self.secret = secret
+        self._sender = None
+        self._opened = {}
 
     def kind_of(self, pid):
         return self.setup.kind_at(pid)
 
+    def sender_key(self):
+        """This side's sender key A = a·G, published with its commitment."""
+        return oblivious.sender_key(oblivious.scalar(self.secret, "sender"))
+
+    def query_choice(self, pid):
+        """The kind index my piece ``pid``'s query hides (and its table entry that I open)."""
+        return fights.DEFENDER_KINDS.index(self.kind_of(pid))
+
+    def query(self, pid, sender_key):
+        """The query of my piece ``pid``: its kind, hidden, against the enemy's ``sender_key``."""
+        return oblivious.query(oblivious.scalar(self.secret, piece_label(pid)), sender_key, self.query_choice(pid))
+
     def attacker_kind(self, claim):
         return self.kind_of(claim.pid)
 
+    def table(self, claim, query):
+        """The sealed table of my attack ``claim`` on the piece that published ``query``."""
+        if self._sender is None:
+            self._sender = oblivious.Sender(oblivious.scalar(self.secret, "sender"), len(fights.DEFENDER_KINDS))
+        return fights.fight_table(self._sender, query, attack_label(claim), self.attacker_kind(claim), self.secret)
+
+    def opened(self, fight, sender_key):
+        """My entry of the table of ``fight`` (an attack on my piece), opened once and kept;
+        FalseFight naming the attacker if it does not open or breaks the rules."""
+        key = (fight.claim.index, fight.table)
+        if key not in self._opened:
+            self._opened[key] = fights.open_fight(
+                oblivious.scalar(self.secret, piece_label(fight.pid)),
+                sender_key,
+                fight.attack,
+                fights.DEFENDER_KINDS[self.query_choice(fight.pid)],
+                fight.table,
+                SIDES[1 - self.side].capitalize(),
+            )
+        return self._opened[key]
+
+    def reply(self, fight, sender_key):
+        """(attacker won, kind of the removed piece, token): what my reply to ``fight`` says."""
+        opened = self.opened(fight, sender_key)
+        removed = fights.DEFENDER_KINDS[self.query_choice(fight.pid)] if opened.attacker_won else opened.attacker_kind
+        return opened.attacker_won, removed, opened.token
+
     def spy_flag(self, claim):
         return self.kind_of(claim.pid) == SPY
-
-    def result(self, claim, defender_pid):
-        """(attacker won, kind of the defender if it is removed)."""
-        kind = self.kind_of(defender_pid)
-        won = ATTACKER_WINS.get((claim.kind, kind), False)
-        return won, kind
 
     def watched(self, board, sq):
         """Whether one of my Spies stands next to ``sq``."""
@@ -97,19 +161,25 @@ class _CodedDefender(Defender):
 
     def __init__(self, t, io, side, author):
         self.t, self.io, self.side, self.author = t, io, side, author
-        self._result = None
 
     def fight(self, claim, defender_pid):
-        self._result = self.author.result(claim, defender_pid) if self.io.writing else (None, None)
-        won = bool(self.io.sym(2, self._result[0] if self.io.writing else None))
-        if not won:
-            self.t.claims.append(("result", claim, self.side, False, None))
-        return won
-
-    def removed_kind(self, claim, defender_pid):
-        kind = self.t._kind(self.io, self._result[1])
-        self.t.claims.append(("result", claim, self.side, True, kind))
-        return kind
+        io, t = self.io, self.t
+        fight = t.fights[claim.index]
+        won = kind = token = None
+        if io.writing:
+            won, kind, token = self.author.reply(fight, t.sender_keys[1 - self.side])
+        won = bool(io.sym(2, won))
+        letters = KIND_LETTERS if won else MOVABLE_LETTERS
+        kind = letters[io.sym(len(letters), letters.index(kind) if io.writing else None)]
+        if io.sym(2, (token is not None) if io.writing else None):
+            token = io.sym(1 << (8 * fights.TOKEN_BYTES), int.from_bytes(token, "big") if io.writing else None)
+            token = token.to_bytes(fights.TOKEN_BYTES, "big")
+        else:
+            token = None
+        t.fights[claim.index] = fight._replace(won=won, kind=kind, token=token)
+        t.claims.append(("fight", claim, self.side))
+        t.claims.append(("result", claim, self.side, won, kind))
+        return won, kind
 
     def watched(self, claim, board, square):
         seen = bool(self.io.sym(2, self.author.watched(board, square) if self.io.writing else None))
@@ -127,7 +197,8 @@ class Transcript:
 
     ``syms`` are the symbols of the header and the messages (no end mark);
     ``claims`` lists every claim made in order, for the audit:
-    ("turn", MoveClaims), ("result", claim, side, won, kind), ("watched", claim, side, sq, flag),
+    ("turn", MoveClaims), ("fight", claim, side) (the sealed fight's query, table and token),
+    ("result", claim, side, won, kind), ("watched", claim, side, sq, flag),
     ("around", claim, side, sq, kind), ("answer", claim, side, sq, kind), ("resign", side, turn),
     ("spy_answer", claim, side, spy), ("no_legal_move", side, turn), ("accept", side, turn),
     ("reveal", side);
@@ -144,6 +215,9 @@ class Transcript:
         self.inviter = RED
         self.setups = [None, None]
         self.commits = [None, None]
+        self.sender_keys = [None, None]  # sealed: each side's oblivious-transfer sender key
+        self.queries = {}  # sealed: pid -> its owner's query (the piece's kind, hidden)
+        self.fights = {}  # sealed: move index -> Fight
         self.joined = False
         self.messages = []
         self.game = None
@@ -164,13 +238,14 @@ class Transcript:
     # -- creation ----------------------------------------------------------
 
     @classmethod
-    def create(cls, kind, game_id, variant, volcanoes, inviter, setup=None, commit=None):
+    def create(cls, kind, game_id, variant, volcanoes, inviter, setup=None, commit=None, sender_key=None):
         t = cls()
         t.kind, t.game_id, t.variant, t.volcanoes, t.inviter = kind, game_id, variant, frozenset(volcanoes), inviter
         if kind == CASUAL:
             t.setups[inviter] = setup
         else:
             t.commits[inviter] = commit
+            t.sender_keys[inviter] = sender_key
         t._header(Writer(t.syms))
         return t
 
@@ -187,6 +262,8 @@ class Transcript:
         t.asks = list(self.asks)
         t.questions = list(self.questions)
         t.revealed = list(self.revealed)
+        t.queries = dict(self.queries)
+        t.fights = dict(self.fights)
         t.claims = list(self.claims)
         t.resolved = list(self.resolved)
         return t
@@ -222,13 +299,14 @@ class Transcript:
         self._stake(io, self.inviter)
 
     def _stake(self, io, side):
-        """A side's setup (casual) or commitment (sealed)."""
+        """A side's setup (casual) or commitment and sender key (sealed)."""
         if self.kind == CASUAL:
             letters = setup_unrank(io.sym(SETUP_RADIX, (setup_rank(self.setups[side])) if io.writing else None))
             self.setups[side] = Setup.from_str(side, letters)
         else:
             c = io.sym(1 << 256, (int.from_bytes(self.commits[side], "big")) if io.writing else None)
             self.commits[side] = c.to_bytes(32, "big")
+            self.sender_keys[side] = self._point(io, self.sender_keys[side])
 
     def _join(self, io):
         self._stake(io, self.joiner)
@@ -254,12 +332,13 @@ class Transcript:
             else:
                 self._sealed_message(io)
 
-    def write_join(self, setup=None, commit=None):
+    def write_join(self, setup=None, commit=None, sender_key=None):
         side = self.joiner
         if self.kind == CASUAL:
             self.setups[side] = setup
         else:
             self.commits[side] = commit
+            self.sender_keys[side] = sender_key
         io = Writer(self.syms)
         io.sym(2, 1)
         self._join(io)
@@ -412,6 +491,7 @@ class Transcript:
                 turn = self._turn(io, side, author, moves, cands, what == TURN_OFFER)
                 if what == TURN_OFFER:
                     self.offer = side
+                self._queries(io, side, author, turn.moves)
             elif what == RESIGN:
                 self.claims.append(("resign", side, b.turn))
                 b.end(Outcome(SIDES[1 - side], "resignation"))
@@ -436,27 +516,42 @@ class Transcript:
                     break
             m = cands[io.sym(len(cands), (cands.index(moves[i])) if io.writing else None)]
             claim = b.claim(m, side, self.move_count)
-            if claim.attack and claim.kind is None:
-                kind = MOVABLE_LETTERS[
-                    io.sym(
-                        len(MOVABLE_LETTERS),
-                        (MOVABLE_LETTERS.index(author.attacker_kind(claim))) if io.writing else None,
-                    )
-                ]
-                claim = b.claim(m, side, self.move_count, kind=kind)
-            elif not claim.attack and claim.spy is None:
+            if claim.spy is None:
                 source = b.spy_source(side, m, claims)
                 if source == FLAG:
                     flag = bool(io.sym(2, (author.spy_flag(claim)) if io.writing else None))
                     claim = b.claim(m, side, self.move_count, spy=flag, source=FLAG)
                 elif source == ASK:
                     claim = claim._replace(spy_source=ASK)
+            if claim.attack:
+                self._table(io, author, claim)
             self.move_count += 1
             claims.append(claim)
             first = m
         self.pending = PendingTurn(side, b.turn, tuple(claims), offer)
         self.claims.append(("turn", tuple(claims)))
         return self.pending
+
+    def _table(self, io, author, claim):
+        """An attack's sealed table, made for the query of the attacked piece."""
+        pid = self.board.pid[claim.move.to_square]
+        query = self.queries.get(pid)
+        if query is None:
+            raise BrokenRules("this link has an attack on a piece that never published its query")
+        size = fights.TABLE_BYTES
+        table = io.sym(1 << (8 * size), int.from_bytes(author.table(claim, query), "big") if io.writing else None)
+        self.fights[claim.index] = Fight(claim, 1 - claim.side, pid, query, table.to_bytes(size, "big"))
+
+    def _queries(self, io, side, author, claims):
+        """The queries of ``side``'s pieces that may be attacked next turn (once per piece)."""
+        for pid in self.board.needs_query(side, claims, self.queries):
+            self.queries[pid] = self._point(io, author.query(pid, self.sender_keys[1 - side]) if io.writing else None)
+
+    @staticmethod
+    def _point(io, value):
+        """A group element (32 bytes), as one symbol; checked where it is used."""
+        size = oblivious.POINT_BYTES
+        return io.sym(1 << (8 * size), int.from_bytes(value, "little") if io.writing else None).to_bytes(size, "little")
 
     def _kind(self, io, value):
         return KIND_LETTERS[io.sym(len(KIND_LETTERS), KIND_LETTERS.index(value) if io.writing else None)]

@@ -7,7 +7,8 @@ interface say it in its player's language."""
 
 from ..board import BLUE, RED, SIDES, square_name
 from ..game import Game, IllegalMove, Outcome
-from ..link import Transcript, commitment, decode
+from ..link import Transcript, commitment, decode, fights, oblivious
+from ..link.transcript import piece_label
 from ..pieces import HEADQUARTERS, MINE, SPY
 from ..setup import Setup
 from .views import kind_name, side_name
@@ -42,7 +43,7 @@ def replay(transcript, red_secret=None, red_setup=None, blue_secret=None, blue_s
     """(the first false claim or None, the true Game replayed so far or None)."""
     t = transcript if isinstance(transcript, Transcript) else decode(transcript)
     given = [(red_secret, red_setup), (blue_secret, blue_setup)]
-    setups = []
+    setups, secrets = [], []
     for side in (RED, BLUE):
         secret, setup = given[side]
         if secret is None or setup is None:
@@ -53,9 +54,13 @@ def replay(transcript, red_secret=None, red_setup=None, blue_secret=None, blue_s
             setup = Setup.from_str(side, setup)
         if commitment(secret, t.game_id, side, setup) != t.commits[side]:
             return Finding(f"{side_name(side)}'s setup does not match its commitment", "commitment", side=side), None
+        if oblivious.sender_key(oblivious.scalar(secret, "sender")) != t.sender_keys[side]:
+            text = f"{side_name(side)}'s sender key does not come from its secret"
+            return Finding(text, "sender-key", side=side), None
         setups.append(setup)
+        secrets.append(secret)
     game = Game(setups[RED], setups[BLUE], t.volcanoes, t.variant)
-    return _Replay(t, game).run(), game
+    return _Replay(t, game, secrets).run(), game
 
 
 class _Replay:
@@ -65,9 +70,11 @@ class _Replay:
     moving its Mines) cannot be replayed; it is reported unless a false claim
     about an earlier move (which would explain it) turns up first."""
 
-    def __init__(self, t, game):
+    def __init__(self, t, game, secrets):
         self.t = t
         self.g = game
+        self.secrets = secrets
+        self.senders = {}  # side -> its oblivious.Sender, rebuilt from its revealed secret once
         self.after = {}  # move index -> (letters after the move, its MoveEvent)
         self.resolution = {r.claim.index: r for r in t.resolved}
         self.late = None  # (first move claimed after the true end, what to say)
@@ -97,7 +104,7 @@ class _Replay:
         what, g = claim[0], self.g
         if what == "turn":
             return self._turn(claim[1])
-        if what in ("result", "watched", "around", "answer", "spy_answer"):
+        if what in ("result", "fight", "watched", "around", "answer", "spy_answer"):
             c = claim[1]
             if c.index not in self.after:
                 return None  # a move the true game never made: reported as late
@@ -135,6 +142,34 @@ class _Replay:
             return c.index, Finding(text, "one-move", turn=c.turn, side=c.side)
         return None
 
+    def _fight(self, c, side):
+        """The sealed fight of attack ``c``: query, table and token against both revealed secrets."""
+        ev = self.after[c.index][1]
+        if ev.defender is None:
+            return None  # not a fight in the true game: an earlier claim was false
+        fight = self.t.fights[c.index]
+        facts = {
+            "attack": fight.attack,
+            "attacker": side_name(c.side),
+            "defender": side_name(side),
+            "attacker_kind": ev.kind,
+            "defender_kind": ev.defender,
+            "piece": piece_label(fight.pid),
+            "query": fight.query,
+            "table": fight.table,
+            "token": fight.token,
+        }
+        sender = self.senders.get(c.side)
+        if sender is None:
+            scalar = oblivious.scalar(self.secrets[c.side], "sender")
+            sender = self.senders[c.side] = oblivious.Sender(scalar, len(fights.DEFENDER_KINDS))
+        false = fights.audit_fight(self.secrets[c.side], self.secrets[side], facts, sender)
+        if false is None:
+            return None
+        liar = c.side if false.liar == side_name(c.side) else side
+        text = f"turn {c.turn}: {false}"
+        return Finding(text, "fight", turn=c.turn, side=liar, square=c.move.to_square)
+
     def _result(self, c, side, won, kind):
         ev = self.after[c.index][1]
         if ev.defender is None:
@@ -142,8 +177,8 @@ class _Replay:
         sq = square_name(c.move.to_square)
         facts = {"turn": c.turn, "side": side, "square": c.move.to_square}
         if won != bool(ev.attacker_won):
-            a, d = kind_name(c.kind), kind_name(ev.defender)
-            facts.update(attacker=c.kind, defender=ev.defender)
+            a, d = kind_name(ev.kind), kind_name(ev.defender)
+            facts.update(attacker=ev.kind, defender=ev.defender)
             if won:
                 text = f"turn {c.turn}: {side_name(side)} claimed the attacking {a} beat its {d} on {sq}; the {d} wins"
                 return Finding(text, "attacker-won", **facts)
@@ -155,6 +190,13 @@ class _Replay:
                 f"it was a {kind_name(ev.defender)}"
             )
             return Finding(text, "removed-kind", said=kind, truth=ev.defender, **facts)
+        if not won and kind != ev.kind:
+            text = (
+                f"turn {c.turn}: {side_name(side)} said the attacker removed on {square_name(c.move.from_square)} "
+                f"was a {kind_name(kind)}; it was a {kind_name(ev.kind)}"
+            )
+            facts["square"] = c.move.from_square
+            return Finding(text, "removed-attacker", said=kind, truth=ev.kind, **facts)
         return None
 
     def _watched(self, c, side, sq, flag):
@@ -224,13 +266,13 @@ def _check_move(g, c):
         g._check(c.move)
     except IllegalMove as e:
         return Finding(f"turn {c.turn}: {who}'s move {c.move} is illegal: {e}", "illegal", move=c.move, error=e, **facts)
-    if c.attack and c.kind != kind:
+    if c.attack and c.kind is not None and c.kind != kind:
         text = (
             f"turn {c.turn}: {who} attacked {square_name(to)} with its {kind_name(kind)} "
             f"but said it was a {kind_name(c.kind)}"
         )
         return Finding(text, "attacker-kind", square=to, truth=kind, said=c.kind, **facts)
-    if not c.attack and c.spy is not None and c.spy != (kind == SPY):
+    if c.spy is not None and c.spy != (kind == SPY):
         if c.spy:
             text = (
                 f"turn {c.turn}: {who} asked for the kinds around {square_name(to)} "

@@ -46,10 +46,13 @@ from ..link import (
     continues,
     decode,
     decode_body,
+    fights,
+    oblivious,
     resume,
     unframe,
 )
 from ..link.errors import FORGED, FORGED_REVEAL
+from ..link.public import PublicBoard
 from ..moves import Move
 from ..pieces import MOVABLE
 from ..setup import Setup, random_volcanoes
@@ -74,6 +77,7 @@ class Seat:
         self.secret = secret
         self.setup = setup
         self.author = HonestAuthor(side, setup, secret)
+        self._checked_queries = set()
         self._verdict = None
         self._after_change()
 
@@ -90,8 +94,10 @@ class Seat:
         setup = _own_setup(side, setup, rng)
         if volcanoes is None:
             volcanoes = random_volcanoes(variant.volcanoes, rng)
-        commit = commitment(secret, game_id, side, setup) if kind == SEALED else None
-        t = Transcript.create(kind, game_id, variant, volcanoes, side, setup=setup, commit=commit)
+        commit = key = None
+        if kind == SEALED:
+            commit, key = commitment(secret, game_id, side, setup), HonestAuthor(side, setup, secret).sender_key()
+        t = Transcript.create(kind, game_id, variant, volcanoes, side, setup=setup, commit=commit, sender_key=key)
         return cls(t, side, secret if kind == SEALED else None, setup)
 
     @classmethod
@@ -108,7 +114,7 @@ class Seat:
         if t.kind == CASUAL:
             t.write_join(setup=setup)
             return cls(t, side, None, setup)
-        t.write_join(commit=commitment(secret, t.game_id, side, setup))
+        t.write_join(commit=commitment(secret, t.game_id, side, setup), sender_key=HonestAuthor(side, setup, secret).sender_key())
         return cls(t, side, secret, setup)
 
     # -- saving ------------------------------------------------------------------
@@ -383,6 +389,8 @@ class Seat:
         """Take the new transcript's messages from ``known`` on; on any failure the seat stays as it was."""
         try:
             self._refuse_forgery(self.t, known)
+            if self.t.kind == SEALED:
+                self._check_fights(known)
             self._after_change()
         except Exception:
             self._restore()
@@ -392,6 +400,33 @@ class Seat:
         """Back to the saved link."""
         self.t = decode(self._text)
         self._after_change()
+
+    def _check_fights(self, known):
+        """What this device can check at once of the opponent's messages from ``known`` on: its
+        sender key and queries are group elements; each reply to one of this device's attacks
+        carries that attack's token, and the token proves the result and removed kind it states.
+        FalseFight (naming the opponent) otherwise. The setup-dependent rest waits for the audit."""
+        t, them = self.t, side_name(1 - self.side)
+        new = [m for m in t.messages[known:] if m.side != self.side]
+        if not new:
+            return
+        try:
+            oblivious.decode(t.sender_keys[1 - self.side])
+            for pid, query in t.queries.items():
+                if PublicBoard.side_of(pid) != self.side and (pid, query) not in self._checked_queries:
+                    oblivious.decode(query)
+                    self._checked_queries.add((pid, query))
+        except oblivious.OTError as e:
+            raise fights.FalseFight(f"{them}'s link carries a key that is no group element ({e})", them) from None
+        for fight in t.fights.values():
+            if fight.claim.side != self.side or fight.won is None:
+                continue
+            proven = fights.check_reply(self.secret, fight.attack, fight.token, them)
+            if proven.attacker_won != fight.won:
+                raise fights.FalseFight(f"{them}'s reply states a result its token does not prove", them)
+            truth = proven.defender_kind if fight.won else self.setup.kind_at(fight.claim.pid)
+            if fight.kind != truth:
+                raise fights.FalseFight(f"{them}'s reply names a removed kind its token does not prove", them)
 
     def _refuse_forgery(self, other, known):
         """ForgedLink if ``other`` holds, after its first ``known`` messages, a message in this

@@ -23,9 +23,9 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 
-from ..link.errors import BrokenRules
 from ..pieces import ATTACKER_WINS, KINDS, MOVABLE
 from . import oblivious
+from .errors import BrokenRules
 
 DEFENDER_KINDS = tuple(KINDS)
 """The choice index of each kind in a piece's query (the army list's order)."""
@@ -121,12 +121,15 @@ def check_reply(token_secret: bytes, attack: str, token: bytes | None, defender:
     return result
 
 
-def audit_fight(attacker_secret: bytes, defender_secret: bytes, facts: dict) -> FalseFight | None:
+def audit_fight(
+    attacker_secret: bytes, defender_secret: bytes, facts: dict, sender: oblivious.Sender | None = None
+) -> FalseFight | None:
     """The first false claim of one sealed fight, from the secrets both sides revealed at the end.
 
     `facts` holds the fight as the transcript recorded it: attack (its id), attacker and
     defender (side names), attacker_kind and defender_kind (from the committed setups),
-    piece (the defender's piece label), query, table and token.
+    piece (the defender's piece label), query, table and token. ``sender``: the attacker's
+    Sender, kept from one fight to the next by an audit of many (its a·A is the costly part).
     """
     attacker, defender, attack = facts["attacker"], facts["defender"], facts["attack"]
     sender_scalar = oblivious.scalar(attacker_secret, "sender")
@@ -134,7 +137,7 @@ def audit_fight(attacker_secret: bytes, defender_secret: bytes, facts: dict) -> 
     choice = DEFENDER_KINDS.index(facts["defender_kind"])
     if oblivious.audited_query(sender_scalar, piece_scalar, choice) != facts["query"]:
         return FalseFight(f"{defender}'s query for {facts['piece']} does not hide its committed kind", defender)
-    sender = oblivious.Sender(sender_scalar, len(DEFENDER_KINDS))
+    sender = sender or oblivious.Sender(sender_scalar, len(DEFENDER_KINDS))
     sender.know(facts["query"], piece_scalar, choice)
     if fight_table(sender, facts["query"], attack, facts["attacker_kind"], attacker_secret) != facts["table"]:
         return FalseFight(f"{attacker}'s fight table for {attack} is not the one its kind gives", attacker)

@@ -1,0 +1,163 @@
+"""Sealed fights by oblivious transfer between two devices, one of them lying (a modified app
+can send anything): each lie about a fight is refused at once by the other device, which
+keeps its saved game, or caught by the end audit, which names the liar."""
+
+import random
+import re
+
+import pytest
+
+from espionage.link import LinkError, fights, oblivious
+from espionage.link.fights import DEFENDER_KINDS, FalseFight
+from espionage.link.transcript import HonestAuthor, attack_label
+from espionage.pieces import ATTACKER_WINS, MOVABLE
+from espionage.sealed import FALSE_CLAIM, Seat
+from espionage.variant import Variant
+from tests.linkplay import random_turn
+from ui.errors import error_text
+
+
+class Liar(HonestAuthor):
+    """An honest device but for the lie ``lie``, told about the first fight it can."""
+
+    def __init__(self, seat, lie):
+        super().__init__(seat.side, seat.setup, seat.secret)
+        self.lie = lie
+        self.told = False
+        self.lied = None  # the move index of the fight lied about (the same lie each time it is asked)
+        self.first_token = None
+
+    def _once(self, claim):
+        if self.lied is None:
+            self.lied, self.told = claim.index, True
+        return self.lied == claim.index
+
+    # -- as the attacker ------------------------------------------------------------------
+
+    def table(self, claim, query):
+        if self.lie == "always-win" and self._once(claim):
+            return self._sealed(claim, query, lambda kind, token: b"W" + fights.HIDDEN.encode() + token("win " + kind))
+        if self.lie == "impossible-loss" and self._once(claim):
+            beats = {d: next(k for k in sorted(MOVABLE) if ATTACKER_WINS[(k, d)]) for d in DEFENDER_KINDS}
+            return self._sealed(claim, query, lambda kind, token: b"L" + beats[kind].encode() + token("loss"))
+        if self.lie == "other-piece" and self.lied in (None, claim.index):
+            others = [q for q in self.other_queries if q != query]
+            if others and self._once(claim):
+                return super().table(claim, others[0])
+        return super().table(claim, query)
+
+    def _sealed(self, claim, query, entry):
+        sender = oblivious.Sender(oblivious.scalar(self.secret, "sender"), len(DEFENDER_KINDS))
+        attack = attack_label(claim)
+
+        def token(label):
+            return fights._token(self.secret, attack, label)
+
+        keys = sender.keys(query, attack)
+        return b"".join(oblivious.seal(key, entry(kind, token)) for key, kind in zip(keys, DEFENDER_KINDS))
+
+    # -- as the defender ------------------------------------------------------------------
+
+    def query_choice(self, pid):
+        truth = super().query_choice(pid)
+        if self.lie == "query" and getattr(self, "lied_piece", None) is None and DEFENDER_KINDS[truth] in MOVABLE:
+            self.lied_piece = pid
+        if self.lie == "query" and pid == getattr(self, "lied_piece", None):
+            return (truth + 1) % len(DEFENDER_KINDS)
+        return truth
+
+    def reply(self, fight, sender_key):
+        won, kind, token = super().reply(fight, sender_key)
+        if self.lie == "query" and fight.pid == getattr(self, "lied_piece", None):
+            self.told = True
+        if self.lie == "other-result" and kind != "H" and self._once(fight.claim):
+            return not won, ("C" if won else kind), token
+        if self.lie == "withheld" and self._once(fight.claim):
+            return won, kind, None
+        if self.lie == "replayed":
+            if self.first_token is None:
+                self.first_token = (fight.claim.index, (won, kind, token))
+            elif self.first_token[0] != fight.claim.index and self._once(fight.claim):
+                return self.first_token[1]
+        return won, kind, token
+
+
+def play_with_liar(lie, seed, liar_side=None):
+    """Two seats play random turns, one device lying; returns (liar's seat, the other seat,
+    the refusal: (FalseFight, the receiver's link before and after) or None)."""
+    rng = random.Random(seed)
+    a = Seat.new_game("sealed", rng.choice(["red", "blue"]), Variant(2, 6), rng=rng)
+    b = Seat.join(a.link(), rng=rng)
+    liar = a if liar_side is None or a.side == liar_side else b
+    honest = b if liar is a else a
+    liar.author = Liar(liar, lie)
+    sender, receiver = b, a
+    for _ in range(1000):
+        liar.author.other_queries = [q for pid, q in liar.t.queries.items() if liar.t.board.side_of(pid) != liar.side]
+        before = receiver.link()
+        try:
+            receiver.receive(sender.link())
+        except FalseFight as e:
+            return liar, honest, (e, before, receiver.link())
+        except LinkError:
+            pass
+        sender, receiver = receiver, sender
+        if sender.outcome is not None and sender.t.complete and receiver.t.complete:
+            return liar, honest, None
+        if sender.my_turn:
+            if liar.author.told and sender is honest and sender.outcome is None:
+                sender.resign()  # the lie is told: end the game, so both secrets come out
+            else:
+                sender.play_turn(random_turn(sender, rng))
+    raise AssertionError("the game did not finish")
+
+
+def side_name(seat):
+    return ("Red", "Blue")[seat.side]
+
+
+@pytest.mark.parametrize(
+    "lie,pattern",
+    [
+        ("impossible-loss", r"{liar}'s fight table claims a result the rules do not give"),
+        ("other-piece", r"{liar}'s fight table does not open for the attacked piece"),
+        ("other-result", r"{liar}'s reply states a result its token does not prove"),
+        ("withheld", r"{liar}'s reply withholds the fight's token"),
+        ("replayed", r"{liar}'s reply carries a token that is not this fight's"),
+    ],
+)
+def test_a_false_fight_is_refused_at_once_and_the_saved_game_kept(lie, pattern):
+    for seed in range(1, 40):
+        liar, honest, refusal = play_with_liar(lie, seed)
+        if refusal is not None:
+            break
+    else:
+        pytest.fail("no game gave the liar its chance")
+    error, before, after = refusal
+    assert re.fullmatch(pattern.format(liar=side_name(liar)), str(error)), str(error)
+    assert error.liar == side_name(liar)
+    assert isinstance(error, LinkError)  # a link error: the page says why, nothing crashes
+    assert before == after  # the receiver's game is as it was
+    Seat.from_dict(honest.to_dict())  # and still loads
+
+
+@pytest.mark.parametrize(
+    "lie,pattern",
+    [
+        ("always-win", r"turn \d+: {liar}'s fight table for attack \d+ is not the one its kind gives"),
+        ("query", r"turn \d+: {liar}'s query for piece \d+ does not hide its committed kind"),
+    ],
+)
+def test_a_fight_lie_the_other_device_cannot_see_is_named_by_the_audit(lie, pattern):
+    for seed in range(1, 60):
+        liar, honest, refusal = play_with_liar(lie, seed)
+        assert refusal is None
+        if liar.author.told and honest.verdict is not None:
+            break
+    else:
+        pytest.fail("no game gave the liar its chance")
+    for seat in (liar, honest):
+        assert re.fullmatch(pattern.format(liar=side_name(liar)), seat.verdict), seat.verdict
+        assert seat.check == FALSE_CLAIM
+        said = error_text(seat.verdict)  # the page's words for it
+        assert re.fullmatch(rf"Turn \d+: {side_name(liar)} sent a sealed fight on [a-j]\d+ that its army does not give\.", said)
