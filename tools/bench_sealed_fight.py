@@ -10,8 +10,7 @@ the repeats, in ms):
 - attacker, reply in: check two tokens;
 - attacker, own turn: seal two tables with a new sender (a·A, and a·B for each queried piece: nothing cached);
 - query: one piece's OT query, published when it first stands next to an enemy piece;
-- audit, per fight: the end's recomputation of one query, table and token;
-- end audit of 40 fights, opened entries only (fights.audit_opened: HMACs, no group operation).
+- audit, per fight: the end's recomputation of one query, table and token.
 """
 
 from __future__ import annotations
@@ -65,16 +64,12 @@ def main() -> None:
     fact = dict(attack=attacks[0][0], attacker="Red", defender="Blue", attacker_kind=attacks[0][1])
     fact.update(defender_kind=attacks[0][2], piece="piece 0", query=queries[0], table=tables[0], token=opened[0].token)
     assert fights.audit_fight(attacker_secret, defender_secret, fact) is None
-    assert fights.audit_opened(attacker_secret, fact, opened[0]) is None
     figures = {
         "defender, attack link in (2 tables opened)": _median_ms(open_two),
         "attacker, reply in (2 tokens checked)": _median_ms(check_two),
         "attacker, own turn (2 tables sealed)": _median_ms(seal_two),
         "query for one piece": _median_ms(lambda: oblivious.query(scalars[0], sender_key, 3)),
         "audit of one fight": _median_ms(lambda: fights.audit_fight(attacker_secret, defender_secret, fact)),
-        "end audit of 40 fights, opened entries only": _median_ms(
-            lambda: [fights.audit_opened(attacker_secret, fact, opened[0]) for _ in range(40)]
-        ),
     }
     print(f"sealed fights on Python {sys.version.split()[0]} ({sys.platform}), median of {REPEATS}:")
     for name, ms in figures.items():

@@ -144,29 +144,3 @@ def audit_fight(
     if facts["token"] != _entry(attacker_secret, attack, facts["attacker_kind"], facts["defender_kind"])[2:]:
         return FalseFight(f"{defender}'s reply to {attack} carries another entry's token", defender)
     return None
-
-
-def audit_opened(attacker_secret: bytes, facts: dict, opened: Opened | None = None) -> FalseFight | None:
-    """The first false claim of one sealed fight, checked without any group operation.
-
-    Only the entry the defender opened ever reached anyone: the other eight entries,
-    and the query's choice where it gives the same token, cannot change what either
-    side learned. So the end audit need not recompute the table (nine scalar
-    multiplications per fight, see :func:`audit_fight`): it compares the one entry the
-    rules give for the revealed kinds, rebuilt from the attacker's revealed secret by
-    HMAC, with what this device stored. `facts` holds attack, attacker, defender,
-    attacker_kind, defender_kind (from the committed setups) and token (the reply's);
-    `opened` is what the defender's device opened (None on the attacker's device, whose
-    own table it trusts). A query hiding another kind is caught whenever it changed the
-    token: a win's token names the defender's kind, a loss's holds for every kind the
-    attacker loses to (whose kind is then public anyway).
-    """
-    attacker, defender, attack = facts["attacker"], facts["defender"], facts["attack"]
-    entry = _entry(attacker_secret, attack, facts["attacker_kind"], facts["defender_kind"])
-    if opened is not None:
-        kind = (opened.attacker_kind or HIDDEN).encode()
-        if (b"W" if opened.attacker_won else b"L") + kind + opened.token != entry:
-            return FalseFight(f"{attacker}'s fight table for {attack} is not the one its kind gives", attacker)
-    if facts["token"] != entry[2:]:
-        return FalseFight(f"{defender}'s reply to {attack} carries another entry's token", defender)
-    return None
