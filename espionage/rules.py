@@ -245,23 +245,6 @@ class State:
         other._removed = [list(r) for r in self._removed]
         return other
 
-    def exposed(self, side, queried=(), moves=()):
-        """The identities of ``side``'s pieces the enemy may attack in its next turn, ``queried`` ones left out.
-
-        Every move is one step by a piece already on the board, so a piece can be attacked
-        only if it stands orthogonally next to an enemy piece (no volcano between) when its
-        side's turn ends. ``moves``: ``side``'s moves not yet played here (a sealed turn
-        awaiting its fights' results); each mover counts as standing on its target. A sealed
-        game publishes a piece's oblivious-transfer query once, when it is first exposed."""
-        owner, adjacent = self._owner, self._adjacent
-
-        def near_enemy(sq):
-            return any(owner[m.to_square] == 1 - side for m in adjacent[sq])
-
-        found = {self._piece[sq] for sq in SQUARES if owner[sq] == side and near_enemy(sq)}
-        found.update(self._piece[m.from_square] for m in moves if near_enemy(m.to_square))
-        return sorted(found.difference(queried))
-
     # -- squares -----------------------------------------------------------------
 
     def _put(self, sq, kind, side, piece):
