@@ -38,14 +38,13 @@ class SeenMove(NamedTuple):
     kind_seen: str | None = None
 
 
-def observe(event, viewer, attacker_shown=False):
+def observe(event, viewer):
     """``event`` (a MoveEvent, the truth) as ``viewer`` (0, 1, NOBODY, or None: everything) may know it.
 
     SPEC §4: a viewer knows its own kinds and the kinds of removed pieces and of
     pieces unmasked right after the move, and sees which pieces a move unmasks
     (so a piece that unmasks its neighbours is a Spy); a fight reveals nothing
-    else, except that in a sealed link game (``attacker_shown``) the attacker's
-    kind travels with the attack to the defender."""
+    else (a sealed link game too: its fights go by oblivious transfer)."""
     side = event.side
     attack = event.attacker_won is not None
     won = event.attacker_won
@@ -59,8 +58,6 @@ def observe(event, viewer, attacker_shown=False):
         attacker_known, kind_seen = True, "unmasked"
     elif any(sq != event.move.to_square for sq in event.unmasked):
         attacker_known, kind_seen = True, "unmasking"  # only an arriving Spy unmasks its neighbours
-    elif attack and attacker_shown:
-        attacker_known, kind_seen = True, "fight"
     else:
         attacker_known = False
     defender_known = attack and (viewer is None or viewer == 1 - side or bool(won) or (survivor and won is False))
@@ -81,14 +78,13 @@ def observe(event, viewer, attacker_shown=False):
     )
 
 
-LEARNED = ("unmasking", "fight")
+LEARNED = ("unmasking",)
 """The ways a viewer knows a piece's kind for good though it stands masked on the board."""
 
 
 def learned_kinds(seen, viewer):
     """{piece: (kind, how)} of the enemy pieces ``viewer`` knows from the moves ``seen``
-    (SeenMoves), though they are not unmasked: a Spy that unmasked its neighbours,
-    a sealed game's attacker."""
+    (SeenMoves), though they are not unmasked: a Spy that unmasked its neighbours."""
     out = {}
     for e in seen:
         if e.side != viewer and e.kind_seen in LEARNED:

@@ -249,8 +249,8 @@ class BoardPicture:
     unmasked: frozenset = frozenset()
     learned: tuple = ()
     """(square, how) of each masked enemy piece drawn with a kind the viewer learned
-    from the moves ("unmasking": it unmasked pieces as a Spy; "fight": it attacked
-    in a sealed game): drawn with its kind and the magnifying-glass badge."""
+    from the moves ("unmasking": it unmasked pieces as a Spy): drawn with its kind and the
+    magnifying-glass badge."""
     selected: int | None = None
     targets: frozenset = frozenset()
     last_turn: tuple = ()
@@ -365,7 +365,6 @@ def board_svg(picture: BoardPicture, area=None, tap_marks=True) -> str:
         (SELECTED_MARK, () if picture.selected is None else (picture.selected,)),
         (CURSOR, () if picture.cursor is None else (picture.cursor,)),
         (LEARNED_UNMASKING, [sq for sq, how in picture.learned if how == "unmasking"]),
-        (LEARNED_FIGHT, [sq for sq, how in picture.learned if how == "fight"]),
         (PENDING, [sq for m in pending for sq in (m.from_square, m.to_square)]),
         (TAB_STOP, (_tab_stop(picture, bottom),)),
     ):
@@ -603,10 +602,10 @@ def _fight_marks(fights, bottom):
 
 
 # What marks a square, as bits (a square's markup is cached by its letter, owner, view and marks)
-UNMASKED, TARGET, LAST_FROM, LAST_TO, ZONE, SELECTED_MARK, CURSOR, LEARNED_UNMASKING, LEARNED_FIGHT, PENDING, TAB_STOP = (
-    1 << i for i in range(11)
+UNMASKED, TARGET, LAST_FROM, LAST_TO, ZONE, SELECTED_MARK, CURSOR, LEARNED_UNMASKING, PENDING, TAB_STOP = (
+    1 << i for i in range(10)
 )
-LEARNED_HOW = {"unmasking": N_("known: it unmasked pieces as a Spy"), "fight": N_("known: seen when it attacked")}
+LEARNED_HOW = {"unmasking": N_("known: it unmasked pieces as a Spy")}
 _NO_OWNERS = (None,) * (SIZE * SIZE)
 _DRAWING_ORDER = tuple(
     tuple(square_at(col * CELL, row * CELL, bottom) for row in range(SIZE) for col in range(SIZE)) for bottom in (0, 1)
@@ -658,7 +657,7 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks, language):
         side = owner if owner is not None else _piece_side(letter, unknown_side, viewer)
     selected, target, cursor, zone = (bool(marks & m) for m in (SELECTED_MARK, TARGET, CURSOR, ZONE))
     last_from, last_to, unmasked = (bool(marks & m) for m in (LAST_FROM, LAST_TO, UNMASKED))
-    how = "unmasking" if marks & LEARNED_UNMASKING else "fight" if marks & LEARNED_FIGHT else None
+    how = "unmasking" if marks & LEARNED_UNMASKING else None
 
     if is_volcano:
         classes.append("volcano")

@@ -100,7 +100,7 @@ class SealedView(BoardView):
         self.outcome = board.outcome if board.outcome is not None else t.outcome
         self.removed = {SIDES[s]: tuple(board.removed[s]) for s in (RED, BLUE)}
         self.verdict = verdict
-        events = [observe(_completed(r.event, viewer, setups), seer, attacker_shown=True) for r in t.resolved if not r.voided]
+        events = [observe(_completed(r.event, viewer, setups), seer) for r in t.resolved if not r.voided]
         theirs = t.pending if (t.pending is not None and t.pending.side != viewer and board is t.board) else None
         self.pending = tuple(_pending(c, viewer, setup) for c in pending_claims)
         events += self.pending
