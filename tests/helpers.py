@@ -176,3 +176,28 @@ def turns_whatever_hidden(red_player, seed, turns=8):
         for game, turn in zip(games, moves, strict=True):
             game.play_turn(*turn)
     return compared
+
+
+def variants():
+    """The variants every player's turns are tried in, by name."""
+    from espionage import SINGLE_MOVE, STANDARD, Variant
+
+    return {
+        "standard": STANDARD,
+        "single": SINGLE_MOVE,
+        "no-volcanoes": Variant(volcanoes=0),
+        "single-no-volcanoes": Variant(moves_per_turn=1, volcanoes=0),
+    }
+
+
+class ViewsOnly:
+    """Wraps a player and checks that every argument of a turn is a View, never a Game."""
+
+    def __init__(self, player):
+        self.player = player
+
+    def turn(self, view):
+        from espionage.view import View
+
+        assert type(view) is View
+        return self.player.turn(view)

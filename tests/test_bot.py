@@ -3,19 +3,13 @@
 import random
 
 import pytest
-from helpers import turns_whatever_hidden
+from helpers import ViewsOnly, turns_whatever_hidden, variants
 
-from espionage import SINGLE_MOVE, STANDARD, Game, Variant
+from espionage import STANDARD, Game
 from espionage.bot import Bot
 from espionage.bot.reference import RandomPlayer
-from espionage.view import View
 
-VARIANTS = {
-    "standard": STANDARD,
-    "single": SINGLE_MOVE,
-    "no-volcanoes": Variant(volcanoes=0),
-    "single-no-volcanoes": Variant(moves_per_turn=1, volcanoes=0),
-}
+VARIANTS = variants()
 
 
 class Ticks:
@@ -36,17 +30,6 @@ class Ticks:
 def bot(level, seed=0):
     """A bot whose level-3 time runs on ``Ticks``: three fresh samples a turn."""
     return Bot(level, seed, clock=Ticks())
-
-
-class ViewsOnly:
-    """Wraps a bot and checks that every argument of a turn is a View, never a Game."""
-
-    def __init__(self, player):
-        self.player = player
-
-    def turn(self, view):
-        assert type(view) is View
-        return self.player.turn(view)
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])

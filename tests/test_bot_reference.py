@@ -4,34 +4,17 @@ import random
 import time
 
 import pytest
-from helpers import epn, turns_whatever_hidden
+from helpers import ViewsOnly, epn, turns_whatever_hidden, variants
 
-from espionage import SINGLE_MOVE, STANDARD, Game, Move, Variant
+from espionage import STANDARD, Game, Move, Variant
 from espionage.bot.arena import make_player, report, run, wilson
 from espionage.bot.belief import Belief
 from espionage.bot.evaluate import BASE
 from espionage.bot.kinds import CAPTAIN, GENERAL, LIEUTENANT, SAPPER
 from espionage.bot.reference import GreedyPlayer, RandomPlayer, expected_material
-from espionage.view import View
 
 PLAYERS = [RandomPlayer, GreedyPlayer]
-VARIANTS = {
-    "standard": STANDARD,
-    "single": SINGLE_MOVE,
-    "no-volcanoes": Variant(volcanoes=0),
-    "single-no-volcanoes": Variant(moves_per_turn=1, volcanoes=0),
-}
-
-
-class ViewsOnly:
-    """Wraps a player and checks that every argument of a turn is a View, never a Game."""
-
-    def __init__(self, player):
-        self.player = player
-
-    def turn(self, view):
-        assert type(view) is View
-        return self.player.turn(view)
+VARIANTS = variants()
 
 
 @pytest.mark.parametrize("variant", VARIANTS.values(), ids=VARIANTS.keys())
