@@ -49,6 +49,9 @@ BOXES = """() => {
     });
 }"""
 
+SIZES = {"phone": (390, 844), "tablet": (820, 1180), "tablet-landscape": (1180, 820), "desktop": (1280, 800)}
+"""The window sizes every screen is checked at: a phone, a tablet both ways, a desktop."""
+
 SLACK = 1  # px: boxes that only touch (rounding) do not collide
 
 

@@ -9,13 +9,11 @@ and every screen is laid out cleanly at phone, tablet and desktop sizes.
 import random
 
 from e2e.conftest import game_turns_in
-from e2e.layout import assert_board_fits, assert_laid_out
+from e2e.layout import SIZES, assert_board_fits, assert_laid_out
 from espionage.sealed import Seat
 from espionage.variant import Variant
 from tests.linkplay import random_turn
 from ui.saves import Match
-
-SIZES = {"phone": (390, 844), "tablet": (820, 1180), "tablet-landscape": (1180, 820), "desktop": (1280, 800)}
 
 # The squares of the side to move's pieces, and the squares lit for the selected one.
 OWN_SQUARES = """(side) => [...document.querySelectorAll(`g.square:has(g.piece.${side})`)]

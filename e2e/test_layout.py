@@ -5,7 +5,7 @@ import random
 import pytest
 
 from e2e.conftest import game_turns_in, open_app_page, settled
-from e2e.layout import assert_board_fits, assert_laid_out
+from e2e.layout import SIZES, assert_board_fits, assert_laid_out
 from e2e.test_axe_screens import plan_a_move
 from e2e.test_link_play import devices, play_turn, start  # noqa: F401 (devices is a fixture)
 from e2e.test_pass_and_play import click
@@ -52,9 +52,6 @@ def test_the_keys_help_shows_where_the_pointer_hovers(page, open_app):
     open_app(page)
     _to_setup(page)
     assert page.locator(".key-hint").is_visible()
-
-
-SIZES = {"phone": (390, 844), "tablet": (820, 1180), "tablet-landscape": (1180, 820), "desktop": (1280, 800)}
 
 
 def test_the_first_screen_shows_the_three_ways_to_play_and_the_rules_without_scrolling(page, open_app):

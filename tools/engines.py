@@ -94,7 +94,7 @@ class Device:
 
     def tap(self, label):
         """Tap the visible button with this label."""
-        assert self.evaluate(f"(label) => !!({BUTTON})(label)", label), f"{self.engine}: no button {label!r}"
+        assert self.has_button(label), f"{self.engine}: no button {label!r}"
         self._tap(BUTTON, [label])
         self.settle()
 
