@@ -143,6 +143,18 @@ def open_app_page(page, url_suffix: str = "") -> None:
         )
 
 
+def open_on_another_device(page, fragment, look, **options):
+    """Open the app at ``fragment`` in a fresh browser context (another device, ``options``:
+    its viewport, colour scheme…) and ``look(invited_page)`` at it there."""
+    other = page.context.browser.new_context(base_url=page.url.split("#")[0], **options)
+    try:
+        invited = other.new_page()
+        open_app_page(invited, fragment)
+        look(invited)
+    finally:
+        other.close()
+
+
 SETTLED = "() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))"
 
 

@@ -8,7 +8,7 @@ violation fails the test with axe's own report of it.
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from e2e.conftest import settled, tap_square
+from e2e.conftest import open_on_another_device, settled, tap_square
 
 BLOCKING = ("serious", "critical")
 
@@ -99,13 +99,8 @@ def test_link_screens(scheme_page, open_app):
     click(page, "Ready")
     assert_accessible(page, "link-send")  # the invitation, waiting for the other player
     link = page.input_value("#link-text").split("#", 1)[1]
-    other = page.context.browser.new_context(base_url=page.url.split("#")[0], color_scheme="dark")
-    try:
-        invited = other.new_page()
-        open_app(invited, "#" + link)
-        assert_accessible(invited, "link-invite")
-    finally:
-        other.close()
+    open_on_another_device(page, "#" + link, lambda invited: assert_accessible(invited, "link-invite"),
+                           color_scheme="dark")  # fmt: skip
     page.goto("./#not-a-link")
     page.wait_for_selector('section.screen[data-screen="link-error"]')
     assert_accessible(page, "link-error")

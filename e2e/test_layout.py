@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from e2e.conftest import game_turns_in, open_app_page, settled
+from e2e.conftest import game_turns_in, open_app_page, open_on_another_device, settled
 from e2e.layout import SIZES, assert_board_fits, assert_laid_out
 from e2e.test_axe_screens import plan_a_move
 from e2e.test_link_play import devices, play_turn, start  # noqa: F401 (devices is a fixture)
@@ -155,13 +155,8 @@ def test_every_link_computer_and_error_screen_is_laid_out_cleanly(page, open_app
     click(page, "Ready")
     check(page, "link-send")
     link = page.input_value("#link-text").split("#", 1)[1]
-    other = page.context.browser.new_context(base_url=page.url.split("#")[0], viewport={"width": width, "height": height})
-    try:
-        invited = other.new_page()
-        open_app(invited, "#" + link)
-        check(invited, "link-invite")
-    finally:
-        other.close()
+    open_on_another_device(page, "#" + link, lambda invited: check(invited, "link-invite"),
+                           viewport={"width": width, "height": height})  # fmt: skip
     page.goto("./#not-a-link")
     page.wait_for_selector('section.screen[data-screen="link-error"]')
     check(page, "link-error")
