@@ -147,7 +147,7 @@ def scroll_for_rules():
 # -- the computer player's worker, made when a game against it opens -----------------------
 
 def computer():
-    if state.bridge is None and app.wants_worker:
+    if state.bridge is None and app.computer.wants_worker:
         from ui.worker_bridge import WorkerBridge
 
         state.bridge = WorkerBridge(app, dispatch)

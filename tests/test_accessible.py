@@ -12,7 +12,7 @@ from tests.helpers import epn
 from ui.accessible import cell_name, cell_notes
 from ui.app import App
 from ui.render import BoardPicture, board_svg, square_origin
-from ui.saves import Match, MemoryStorage, save_match
+from ui.saves import Match, MemoryStorage
 
 NS = "{http://www.w3.org/2000/svg}"
 KIND_WORDS = [k.name.lower() for k in KINDS.values()]
@@ -140,7 +140,7 @@ def play_app(position, seed=0):
     game = Game.from_position(position, 2)
     match = Match(id="m", variant=Variant(2, 0), volcanoes=game.volcanoes, game=game)
     storage = MemoryStorage()
-    save_match(storage, match)
+    match.save(storage)
     app = App(storage, rng=random.Random(seed))
     app.dispatch("resume", "m")
     app.dispatch("reveal")

@@ -28,7 +28,7 @@ from espionage.pieces import ARMY, KINDS, letter_of
 from tests.helpers import epn
 from ui.app import App
 from ui.render import square_origin
-from ui.saves import GAME_PREFIX, SETUPS_KEY, UI_KEY, Match, MemoryStorage, save_match
+from ui.saves import GAME_PREFIX, SETUPS_KEY, UI_KEY, Match, MemoryStorage
 
 KIND_WORDS = [k.name for k in KINDS.values()] + [k.plural for k in KINDS.values()]
 VOID = {"input", "br", "img", "hr", "meta", "link", "wbr", "source", "area", "col", "embed", "track"}
@@ -422,7 +422,7 @@ def match_at(position, moves_per_turn=2, mid="m1"):
 def app_at(position, moves_per_turn=2):
     storage = MemoryStorage()
     match = match_at(position, moves_per_turn)
-    save_match(storage, match)
+    match.save(storage)
     app = App(storage, rng=random.Random(0))
     app.dispatch("resume", match.id)
     side = SIDES.index(match.game.turn)

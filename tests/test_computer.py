@@ -44,14 +44,14 @@ class FakeWorker:
         """Run until the computer waits for the player (or the game is over)."""
         app = self.app
         while True:
-            self.started |= app.wants_worker
-            job = app.computer_job()
+            self.started |= app.computer.wants_worker
+            job = app.computer.job()
             if job is not None and job != self.sent:
                 self.sent = job
-                self.requests.append(app.computer_request())
+                self.requests.append(app.computer.request())
                 app.dispatch("computer-answer", self.answer(self.requests[-1]))
                 continue
-            due = app.step_due()
+            due = app.computer.step_due()
             if due is not None:
                 app.dispatch("computer-step", due)
                 continue
@@ -125,11 +125,11 @@ def test_options_offer_three_levels_a_colour_and_the_variant_and_say_the_compute
 
 def test_the_worker_starts_only_with_a_game_against_the_computer():
     app = App(MemoryStorage(), rng=random.Random(1))
-    assert not app.wants_worker
+    assert not app.computer.wants_worker
     press(app, "Play the computer")
-    assert not app.wants_worker
+    assert not app.computer.wants_worker
     press(app, "Start")
-    assert app.wants_worker and app.computer_job() is None  # warms up during the setup
+    assert app.computer.wants_worker and app.computer.job() is None  # warms up during the setup
 
 
 # -- playing ---------------------------------------------------------------------------------
@@ -176,14 +176,14 @@ def test_the_computer_shows_its_two_moves_one_after_the_other_with_the_last_turn
     assert {k: ET.tostring(v) for k, v in Page(app.html()).squares().items()} == {
         k: ET.tostring(v) for k, v in board.items()
     }
-    request = app.computer_request()
+    request = app.computer.request()
     app.dispatch("computer-answer", botwire.think(request))
     first, second = json.loads(botwire.think(request))["moves"]
-    assert state(app) == "moving" and app.step_due() == app.match.id
+    assert state(app) == "moving" and app.computer.step_due() == app.match.id
     p = page(app)
     assert p.square_with("last-to") == [first.split("-")[1]]
     app.dispatch("computer-step", app.match.id)
-    assert state(app) == "your-turn" and app.step_due() is None
+    assert state(app) == "your-turn" and app.computer.step_due() is None
     p = page(app)
     assert p.square_with("last-to") == sorted({first.split("-")[1], second.split("-")[1]})
     assert "The computer's last turn" in p.html
@@ -272,11 +272,11 @@ def test_a_reload_while_the_computer_thinks_asks_again_and_one_mid_turn_shows_th
     assert state(app) == "thinking"
     again = App(storage, rng=random.Random(1))
     assert again.screen == "play" and state(again) == "thinking"
-    text = again.computer_request()
+    text = again.computer.request()
     again.dispatch("computer-answer", botwire.think(text))
     assert state(again) == "moving"
     third = App(storage, rng=random.Random(2))  # reloaded between the computer's two moves
-    assert third.step_due() == third.match.id and len(third.match.pending) == 1
+    assert third.computer.step_due() == third.match.id and len(third.match.pending) == 1
     FakeWorker(third).settle()
     assert state(third) == "your-turn" and len(third.match.game.events) == 4
 
@@ -290,7 +290,7 @@ def test_stale_wrong_and_failed_answers():
         tap(app, square_name(m.to_square))
     press(app, "Submit turn")
     events = len(app.match.game.events)
-    job = app.computer_job()
+    job = app.computer.job()
     # an answer to another question, or not an answer at all: ignored
     for stale in (json.dumps({"job": f"{app.match.id}:0:0", "moves": ["a7-a6", "b7-b6"]}), "nonsense", "{}", "[1]"):
         app.dispatch("computer-answer", stale)
@@ -299,9 +299,9 @@ def test_stale_wrong_and_failed_answers():
     app.dispatch("computer-answer", json.dumps({"job": job, "moves": ["a1-a2", "b1-b2"]}))
     assert len(app.match.game.events) == events and state(app) == "error"
     assert "could not play" in page(app).message() or "could not play" in app.html()
-    assert app.computer_job() is None
+    assert app.computer.job() is None
     press(app, "Ask again")
-    job2 = app.computer_job()
+    job2 = app.computer.job()
     assert job2 != job and state(app) == "thinking"
     app.dispatch("computer-answer", json.dumps({"job": job2, "error": "RuntimeError: out of memory"}))
     assert state(app) == "error" and "out of memory" in app.html()
@@ -342,7 +342,7 @@ def test_a_late_answer_after_a_take_back_or_a_resignation_is_ignored():
         tap(app, square_name(x.from_square))
         tap(app, square_name(x.to_square))
     press(app, "Submit turn")
-    text = app.computer_request()
+    text = app.computer.request()
     press(app, "Resign")
     press(app, "Resign")
     assert app.screen == "over" and app.match.outcome.reason == "resignation"

@@ -16,7 +16,6 @@ from ui.saves import (
     load_matches,
     load_setups,
     placement_from_seen,
-    save_match,
     save_setups,
     setup_as_seen,
 )
@@ -90,7 +89,7 @@ def test_a_game_from_a_position_round_trips():
 def test_load_matches_sorts_out_damaged_saves():
     storage = MemoryStorage()
     good = started_match()
-    save_match(storage, good)
+    good.save(storage)
     storage.set(GAME_PREFIX + "junk", "{junk")
     storage.set(GAME_PREFIX + "other", good.to_json())  # a readable save under someone else's key
     storage.set("unrelated", "{junk")

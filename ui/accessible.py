@@ -11,6 +11,7 @@ from espionage.board import SETUP_SQUARES, square_name
 from espionage.pieces import UNKNOWN, VOLCANO
 
 from .i18n import _, ngettext
+from .screens import Screen
 from .words import boards_after, describe, kind_name, outcome_text, selection, side_name
 
 # -- the name of a cell ------------------------------------------------------------------
@@ -89,20 +90,20 @@ def announcement(before, app):
     if match is None or app.side is None:
         return ""
     same_match = before["match"] is match and before["side"] == app.side
-    if screen == "over":
-        if before["screen"] == "over" and same_match:
+    if screen == Screen.OVER:
+        if before["screen"] == Screen.OVER and same_match:
             return ""
         return _("Game over. {outcome}.").format(outcome=outcome_text(match.outcome))
-    if screen == "setup" and before["screen"] == "setup" and same_match:
+    if screen == Screen.SETUP and before["screen"] == Screen.SETUP and same_match:
         return _setup_news(before, app)
-    if screen not in ("play", "results", "link-send"):
+    if screen not in (Screen.PLAY, Screen.RESULTS, Screen.LINK_SEND):
         return ""
     view = app.view()
     if view is None:
         return ""
     if before["screen"] != screen or not same_match or before["revision"] != match.revision:
         return _turn_news(view, app.side, screen)
-    if screen == "play":
+    if screen == Screen.PLAY:
         return _play_news(before, app)
     return ""
 
@@ -120,7 +121,7 @@ def _turn_news(view, side, screen):
     if last[0].side == side:
         return _("Your turn was played: {events}.").format(events=said)
     text = _("{side}'s last turn: {events}.").format(side=side_name(last[0].side), events=said)
-    if screen == "play":
+    if screen == Screen.PLAY:
         text += " " + _("Your turn.")
     return text
 

@@ -2,7 +2,10 @@
 
 The browser binding (main.py) turns DOM events into ``App.dispatch(action,
 arg, value)`` and puts ``App.html()`` on the page; nothing here touches the DOM,
-so all of it is tested in CPython.
+so all of it is tested in CPython. The app keeps navigation (which screen, which
+match), the actions table and the board every mode shares; what differs between
+pass and play, a link game and the computer is each mode's controller
+(ui/controller.py), picked in one place: :attr:`App.controller`.
 """
 
 import contextlib
@@ -12,30 +15,29 @@ import random
 import time
 from dataclasses import replace
 
-from espionage import Game, IllegalMove, Move, Setup, Variant, random_volcanoes
+from espionage import Game, IllegalMove, Move, Setup, Variant
 from espionage.armies import sensible_setup
 from espionage.board import (
-    BLUE,
     ORTHOGONAL,
     RED,
     SETUP_SQUARES,
     SIDES,
     SIZE,
     parse_square,
-    side_index,
     square_name,
 )
 from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
 from . import accessible, i18n, keyboard, motion, page, pages, words
-from .computer import ComputerMatch, ComputerPlay, load_computer_matches
+from .computer import ComputerControl, load_computer_matches
+from .controller import Action
 from .errors import error_text
 from .i18n import _
-from .linkplay import LinkPlay
+from .linkplay import LinkControl
+from .passplay import PassPlay
 from .render import marks_data
 from .saves import (
     UI_KEY,
-    Match,
     delete_match,
     load_matches,
     load_setups,
@@ -43,17 +45,18 @@ from .saves import (
     save_setups,
     setup_as_seen,
 )
+from .screens import BOARD_SCREENS, MATCH_SCREENS, Screen
 
-# A pass-and-play screen that shows one player's army: a page load covers it.
-BEHIND_COVER = ("setup", "play", "results", "history")
 # Taps and keys meant for the screen under the Rules (the rules' diagrams have squares too): ignored there.
 UNDER_RULES = ("square", "drop", "key", "cursor")
-# Screens whose board the keyboard walks (only setup and play act on Enter: ui.keyboard).
-BOARD_SCREENS = ("setup", "play", "results", "history", "over", "link-send", "link-spectate")
 
 
-class App(LinkPlay, ComputerPlay):
+class App:
     """The whole app state: which screen, the match on it, and the taps so far."""
+
+    effect = None  # ("share" | "copy", url) for the browser binding to perform (a link game's)
+    base_url = ""  # the page's URL without its fragment (set by main.py)
+    can_share = False  # whether the browser has the Web Share API (set by main.py)
 
     def __init__(self, storage, rng=None, clock=time.time, languages=()):
         """``languages``: the browser's preferences (``navigator.languages``), for a first visit."""
@@ -68,7 +71,8 @@ class App(LinkPlay, ComputerPlay):
         self.matches.update(computer)
         self.damaged = sorted(self.damaged + damaged)
         self.setups = load_setups(storage)
-        self._reset_screen("home")
+        self._bind(PassPlay(self), LinkControl(self), ComputerControl(self))
+        self.show(Screen.HOME)
         self.rules_open = False  # the Rules screen, over whatever screen the player was on
         self.options = Variant()
         self.motion = ()
@@ -82,14 +86,33 @@ class App(LinkPlay, ComputerPlay):
         """How to run work that the page does not show, once the tap's frame is drawn
         (the browser binding sets it; None: at once)."""
         self._ui_unsaved = False
+        self._view = None  # (match, its revision and side, that side's view): ``view()``
         self._restore_ui()
+
+    def _bind(self, passplay, link, computer):
+        """The modes' controllers, and the actions table of the app and of each mode."""
+        self.passplay, self.link, self.computer = passplay, link, computer
+        self.controllers = {c.mode: c for c in (passplay, link, computer)}
+        self.actions = self._action_table()
+        for controller in self.controllers.values():
+            self.actions.update(controller.actions())
+
+    @property
+    def controller(self):
+        """The controller of the mode shown: the match's, else the one whose own screen this is
+        (pass and play's on the home screen). The one place that tells the modes apart."""
+        if self.match is not None:
+            return self.controllers[self.match.mode]
+        owner = (c for c in self.controllers.values() if self.screen in c.own_screens)
+        return next(owner, self.passplay)
 
     # -- screen state -----------------------------------------------------------
 
-    def _reset_screen(self, screen, match=None):
+    def show(self, screen, match=None, side=None):
+        """Go to ``screen`` (of ``match``, for ``side``), with no taps on it yet."""
         self.screen = screen
         self.match = match
-        self.side = None  # whose setup or board the screen is for
+        self.side = side  # whose setup or board the screen is for
         self.placed = {}
         self.picked = None
         self.selected = None
@@ -108,7 +131,7 @@ class App(LinkPlay, ComputerPlay):
             "placed": {str(sq): k for sq, k in self.placed.items()},
             "planned": [str(m) for m in self.planned],
             "options": [self.options.moves_per_turn, self.options.volcanoes],
-            "draft": self._draft_state(),
+            "draft": self.link.draft_state(),
             "rules": self.rules_open,
             "language": self.language,
         }
@@ -128,23 +151,24 @@ class App(LinkPlay, ComputerPlay):
             data = json.loads(self.storage.get(UI_KEY) or "{}")
             self.rules_open = data.get("rules") is True
             self.options = Variant(*data.get("options", (2, 6)))
-            if self._restore_link_ui(data):
+            if self.link.restore_ui(data):
                 return
             match = self.matches.get(data.get("match"))
-            screen = data.get("screen", "home")
-            if screen not in pages.SCREENS or (screen in pages.MATCH_SCREENS and match is None):
+            screen = Screen(data.get("screen", Screen.HOME))
+            if screen in MATCH_SCREENS and (match is None or screen not in self.controllers[match.mode].pages()):
                 return
-            self._reset_screen(screen, match)
-            self.side = data.get("side")
+            if screen not in MATCH_SCREENS | self.passplay.own_screens | {Screen.HOME}:
+                return
+            self.show(screen, match, data.get("side"))
             self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
             for text in data.get("planned", []):
-                self._plan(Move.from_str(text))
-            if screen == "over":
-                self._game_over(match)
-            elif screen in BEHIND_COVER and match.mode == "pass":
-                self.screen = "cover"  # whoever holds the device now sees no board until asked
+                self.plan(Move.from_str(text))
+            if screen == Screen.OVER:
+                self.game_over(match)
+            else:
+                self.controller.reloaded()
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):
-            self._reset_screen("home")
+            self.show(Screen.HOME)
 
     def _remember_ui(self):
         if self.defer is None:
@@ -160,7 +184,7 @@ class App(LinkPlay, ComputerPlay):
         with contextlib.suppress(Exception):
             self.storage.set(UI_KEY, json.dumps(self._ui_state()))
 
-    def _save(self, match):
+    def save(self, match):
         """Save the match; on a full or blocked storage keep it open here and say so."""
         match.updated = self.clock()
         try:
@@ -172,21 +196,56 @@ class App(LinkPlay, ComputerPlay):
 
     # -- dispatch -----------------------------------------------------------------
 
+    def _action_table(self):
+        """The actions every mode shares, by name (the page's ``data-action``)."""
+        return {
+            "language": Action(self.choose_language),
+            "home": Action(self.go_home),
+            "moves": Action(self.set_moves),
+            "volcanoes": Action(self.set_volcanoes),
+            "rematch": Action(self.start_rematch),
+            "resume": Action(self.resume),
+            "delete": Action(self.ask_delete),
+            "delete-confirm": Action(self.delete_confirmed),
+            "cancel": Action(self.cancel),
+            "rules": Action(self.open_rules),
+            "rules-close": Action(self.close_rules),
+            "back": Action(self.back),
+            "pick": Action(self.pick),
+            "random-setup": Action(self.random_setup),
+            "clear": Action(self.clear_setup),
+            "save-setup": Action(self.save_setup, form=True),
+            "load-setup": Action(self.load_setup),
+            "delete-setup": Action(self.delete_setup),
+            "undo": Action(self.undo),
+            "submit": Action(self.submit),
+            "offer-draw": Action(self.offer_draw),
+            "accept-draw": Action(self.accept_draw),
+            "decline-draw": Action(self.decline_draw),
+            "resign": Action(self.ask_resign),
+            "resign-confirm": Action(self.resign),
+            "replay": Action(self.step_replay),
+            "history": Action(self.open_history),
+            "history-turn": Action(self.show_history_turn),
+            "history-close": Action(self.close_history),
+            "square": Action(self.tap_square),
+            "drop": Action(self.drop),
+            "key": Action(self.press_key, form=True),
+            "cursor": Action(self.follow_focus),
+        }
+
     def dispatch(self, action, arg="", value=""):
         """Apply one user action; unknown or out-of-place actions do nothing."""
-        handler = getattr(self, "do_" + action.replace("-", "_"), None)
-        if handler is None or (self.rules_open and action in UNDER_RULES):
+        entry = self.actions.get(action)
+        if entry is None or (self.rules_open and action in UNDER_RULES):
             if self.rules_open and (action, arg) == ("key", "Escape"):
                 self.dispatch("rules-close")
             return
-        if action == "open-link":
-            self.rules_open = False  # a link opened is the player's next screen
         self.message = "" if action not in ("key", "cursor") else self.message
         self.motion = ()  # what the board binding animates after this action (ui.motion)
         before = accessible.snapshot(self)
         drawn = self._board_drawn() if action == "square" else None
-        # A handler that reads a form field (a setup name, how a link came) takes it second.
-        handler(arg, value) if handler.__code__.co_argcount == 3 else handler(arg)
+        entry.run(arg, value) if entry.form else entry.run(arg)
         self.tap_marks = self._tap_marks() if drawn is not None and drawn == self._board_drawn() else None
         if self.rules_open:
             self.motion = ()  # no board on the page to animate
@@ -199,7 +258,7 @@ class App(LinkPlay, ComputerPlay):
     def _board_drawn(self):
         """What a play board shows but the marks of a tap (None off the play board): a tap
         that leaves it as it was changed the selection only."""
-        if self.screen != "play" or self.rules_open:
+        if self.screen != Screen.PLAY or self.rules_open:
             return None
         return self.match, self.side, tuple(self.planned)
 
@@ -211,7 +270,7 @@ class App(LinkPlay, ComputerPlay):
         """The page's title, in the player's language."""
         return _("Espionage")
 
-    def do_language(self, language):
+    def choose_language(self, language):
         """Speak ``language`` from now on; the screen, the game and every tap so far stay as they are."""
         if language in i18n.LANGUAGES:
             self.language = language
@@ -219,73 +278,36 @@ class App(LinkPlay, ComputerPlay):
 
     # -- home, new game, options -----------------------------------------------------
 
-    def do_home(self, _arg):
-        self._reset_screen("home")
+    def go_home(self, _arg):
+        self.show(Screen.HOME)
 
-    def do_mode(self, mode):
-        if mode == "pass":
-            self._reset_screen("options")
-
-    def do_moves(self, arg):
+    def set_moves(self, arg):
         if arg in ("1", "2"):
             self.options = Variant(int(arg), self.options.volcanoes)
 
-    def do_volcanoes(self, arg):
+    def set_volcanoes(self, arg):
         if arg.isdigit() and int(arg) in range(0, 11, 2):
             self.options = Variant(self.options.moves_per_turn, int(arg))
 
-    def do_start(self, _arg):
-        if self.screen == "options":
-            self._new_match()
-
-    def do_rematch(self, _arg):
-        """The same options again, colours swapped: pass and play says who plays which now;
-        a link game sets up a new invitation with this device's colour swapped."""
+    def start_rematch(self, _arg):
+        """The same options again, colours swapped (each mode starts it its own way)."""
         match = self.match
-        if self.screen != "over" or match is None:
+        if self.screen != Screen.OVER or match is None:
             return
         self.options = match.variant
-        if match.mode == "pass":
-            self._new_match()
-            self._cover(self.match, RED)
-            self.rematch = True
-            return
-        if match.mode == "computer":
-            self._computer_rematch(match)
-            return
-        self.link_kind, self.link_side = match.kind, 1 - match.side
-        self._reset_screen("link-options")
-        self.do_link_setup("")
+        self.controller.rematch(match)
 
-    def _new_match(self):
-        match = Match(
-            id=f"{self.rng.getrandbits(40):010x}",
-            variant=self.options,
-            volcanoes=random_volcanoes(self.options.volcanoes, self.rng),
-        )
-        self.matches[match.id] = match
-        self._save(match)
-        self._begin_setup(match, RED)
-
-    def do_resume(self, match_id):
+    def resume(self, match_id):
+        """A saved pass-and-play game or game against the computer, where it was left."""
         match = self.matches.get(match_id)
-        if match is None:
-            return
-        if isinstance(match, ComputerMatch):
-            self._show_computer_match(match)
-        elif match.game is None:
-            side = RED if match.setups[RED] is None else BLUE
-            self._cover(match, side)
-        elif match.game.outcome is not None:
-            self._game_over(match)
-        else:
-            self._cover(match, side_index(match.game.turn))
+        if match is not None:
+            self.controllers[match.mode].resume(match)
 
-    def do_delete(self, key):
-        if self.screen == "home":
+    def ask_delete(self, key):
+        if self.screen == Screen.HOME:
             self.confirm = key
 
-    def do_delete_confirm(self, _arg):
+    def delete_confirmed(self, _arg):
         if self.confirm is None:
             return
         delete_match(self.storage, getattr(self.matches.get(self.confirm), "key", self.confirm))
@@ -293,63 +315,30 @@ class App(LinkPlay, ComputerPlay):
         self.damaged = [k for k in self.damaged if k != self.confirm]
         self.confirm = None
 
-    def do_cancel(self, _arg):
+    def cancel(self, _arg):
         self.confirm = None
 
-    def do_rules(self, _arg):
+    def open_rules(self, _arg):
         """Open the Rules over the current screen, which stays as it is underneath."""
         self.rules_open = True
 
-    def do_rules_close(self, _arg):
+    def close_rules(self, _arg):
         self.rules_open = False
 
-    def do_back(self, _arg):
+    def back(self, _arg):
         """The browser's Back: one screen up, and never past a cover to a player's board."""
-        match = self.match
         if self.rules_open:
             self.rules_open = False
         elif self.confirm is not None:
             self.confirm = None
-        elif self.screen == "history":
-            self.do_history_close("")
-        elif self.screen in BEHIND_COVER and getattr(match, "mode", None) == "pass":
-            self._cover(match, self.side)
-        elif self.screen == "link-backup":
-            self.do_link_back("")
-        elif self.screen != "home":
-            self._reset_screen("home")
-
-    # -- the cover between players ------------------------------------------------
-
-    def _cover(self, match, side):
-        self._reset_screen("cover", match)
-        self.side = side
-
-    def do_reveal(self, _arg):
-        """Show the board the cover hides: a setup (in progress after a reload), the turn
-        to play (with the moves planned before a reload), or the turn just played."""
-        if self.screen != "cover":
+        elif self.screen == Screen.HISTORY:
+            self.close_history("")
+        elif self.match is not None and self.controller.back():
             return
-        match = self.match
-        if match.game is None:
-            self.screen = "setup"
-        elif match.to_move() == self.side:
-            self.screen = "play"
-            self._replay_last_turn()
-        else:
-            self.screen = "results"
-
-    def _replay_last_turn(self):
-        """Opening a board replays the opponent's last turn (and, after a reload, nothing more)."""
-        last = self.view().last_turn
-        if last and last[0].side != self.side and not self.planned:
-            self.motion = motion.turn(last)
+        elif self.screen != Screen.HOME:
+            self.show(Screen.HOME)
 
     # -- setup ----------------------------------------------------------------------
-
-    def _begin_setup(self, match, side):
-        self._reset_screen("setup", match)
-        self.side = side
 
     def remaining(self, kind):
         return ARMY[kind] - sum(1 for k in self.placed.values() if k == kind)
@@ -358,8 +347,8 @@ class App(LinkPlay, ComputerPlay):
     def setup_complete(self):
         return len(self.placed) == len(SETUP_SQUARES[RED]) and all(self.remaining(k) == 0 for k in KINDS)
 
-    def do_pick(self, kind):
-        if self.screen != "setup" or kind not in KINDS:
+    def pick(self, kind):
+        if self.screen != Screen.SETUP or kind not in KINDS:
             return
         if self.selected is not None:
             self.placed.pop(self.selected, None)
@@ -386,22 +375,22 @@ class App(LinkPlay, ComputerPlay):
                 self.placed[self.selected] = b
             self.selected = None
 
-    def do_random_setup(self, arg):
+    def random_setup(self, arg):
         """"Random setup": a sensible army; "Fully random" (``arg`` "full"): any legal army."""
-        if self.screen == "setup":
+        if self.screen == Screen.SETUP:
             make = Setup.random if arg == "full" else sensible_setup
             self.placed = dict(make(self.side, self.rng).items())
             self.picked = self.selected = None
 
-    def do_clear(self, _arg):
-        if self.screen == "setup":
+    def clear_setup(self, _arg):
+        if self.screen == Screen.SETUP:
             self.placed = {}
             self.picked = self.selected = None
 
-    def do_save_setup(self, _arg, name):
+    def save_setup(self, _arg, name):
         self.setups_open = True  # the list stays open after working with it
         name = " ".join(name.split())[:40]
-        if self.screen != "setup":
+        if self.screen != Screen.SETUP:
             return
         if not self.setup_complete:
             self.message = _("Place all 30 pieces before saving the setup.")
@@ -417,18 +406,16 @@ class App(LinkPlay, ComputerPlay):
             return
         self.setups = setups
         self.message = _("Setup “{name}” saved on this device.").format(name=name)
-        if self.match.mode == "pass":
-            self.match.saved_setup(self.side, name)
-            self._save(self.match)
+        self.controller.setup_saved(self.match, self.side, name)
 
     def offered_setups(self):
         """The saved setups this side may load (never the other side's of the same game)."""
-        kept = self.match.keeps_from(self.side) if self.match.mode == "pass" else frozenset()
+        kept = self.controller.keeps_setups(self.match, self.side)
         return {name: text for name, text in self.setups.items() if name not in kept}
 
-    def do_load_setup(self, name):
+    def load_setup(self, name):
         self.setups_open = True  # the list stays open after working with it
-        if self.screen != "setup" or name not in self.offered_setups():
+        if self.screen != Screen.SETUP or name not in self.offered_setups():
             return
         try:
             self.placed = placement_from_seen(self.setups[name], self.side)
@@ -437,9 +424,9 @@ class App(LinkPlay, ComputerPlay):
             return
         self.picked = self.selected = None
 
-    def do_delete_setup(self, name):
+    def delete_setup(self, name):
         self.setups_open = True  # the list stays open after working with it
-        if self.screen == "setup" and name in self.offered_setups():
+        if self.screen == Screen.SETUP and name in self.offered_setups():
             setups = {k: v for k, v in self.setups.items() if k != name}
             try:
                 save_setups(self.storage, setups)
@@ -448,33 +435,26 @@ class App(LinkPlay, ComputerPlay):
                 return
             self.setups = setups
 
-    def do_ready(self, _arg):
-        if self.screen != "setup" or self.match.mode != "pass" or not self.setup_complete:
-            return
-        match, side = self.match, self.side
-        match.setups[side] = Setup(side, self.placed)
-        if side == RED:
-            self._save(match)
-            self._cover(match, BLUE)
-            return
-        match.start()
-        self._save(match)
-        self._cover(match, RED)
-
     # -- play -----------------------------------------------------------------------
 
     def view(self):
         """The view of the player whose board is shown, kept until the match changes."""
         match = self.match
         key = (match.revision, self.side)
-        cached = getattr(self, "_view", None)
+        cached = self._view
         if cached is None or cached[0] is not match or cached[1] != key:
             self._view = (match, key, match.view(self.side))
         return self._view[2]
 
+    def replay_last_turn(self):
+        """Opening a board replays the opponent's last turn (and, after a reload, nothing more)."""
+        last = self.view().last_turn
+        if last and last[0].side != self.side and not self.planned:
+            self.motion = motion.turn(last)
+
     @property
     def my_turn(self):
-        return self.screen == "play" and self.match.to_move() == self.side
+        return self.screen == Screen.PLAY and self.match.to_move() == self.side
 
     def next_moves(self):
         """The legal moves for the next planned move (none once the turn is complete)."""
@@ -487,15 +467,19 @@ class App(LinkPlay, ComputerPlay):
         return bool(self.planned) and not self.next_moves()
 
     def targets(self):
-        if self.selected is None:
+        """The squares the selected piece may move to now."""
+        return self._targets_of(self.selected)
+
+    def _targets_of(self, sq):
+        if sq is None:
             return frozenset()
-        return frozenset(m.to_square for m in self.next_moves() if m.from_square == self.selected)
+        return frozenset(m.to_square for m in self.next_moves() if m.from_square == sq)
 
     def planned_letters(self):
         """The board as the mover sees it with this turn's planned moves made."""
         return self.view().after_planned(self.planned)
 
-    def _plan(self, move):
+    def plan(self, move):
         if move not in self.next_moves():
             raise IllegalMove(f"{move} is not a legal move now", "illegal", (move.from_square, move.to_square))
         self.planned.append(move)
@@ -516,12 +500,11 @@ class App(LinkPlay, ComputerPlay):
     def _tap_play(self, sq):
         choice = self._tap_choice(sq)
         if choice == "wait":
-            if getattr(self.match, "thinking", False):
-                self.message = _("The computer is thinking: its move comes in a moment.")
+            self.message = self.controller.waiting(self.match)
         elif choice == "plan":
             move = Move(self.selected, sq)
             arrived = self.planned_letters()[0][sq] is None
-            self._plan(move)
+            self.plan(move)
             self.selected = None
             self.motion = motion.planned(move, arrived)
         elif choice == "let go":
@@ -537,15 +520,12 @@ class App(LinkPlay, ComputerPlay):
         a tap's marks at once and dispatches the tap after its frame. Changes nothing."""
         if self._board_drawn() is None or not self.my_turn:
             return {}
-        picture, selected, ahead = pages.play_picture(self, self.view())[0], self.selected, {}
-        for sq in {m.from_square for m in self.next_moves()} | ({selected} - {None}):
+        picture, ahead = pages.play_picture(self, self.view())[0], {}
+        for sq in {m.from_square for m in self.next_moves()} | ({self.selected} - {None}):
             choice = self._tap_choice(sq)
-            if choice in ("select", "let go"):
-                self.selected = sq if choice == "select" else None
-                try:  # the picture that tap's play screen draws: only the selection and its targets change
-                    ahead[square_name(sq)] = marks_data(replace(picture, selected=self.selected, targets=self.targets()))
-                finally:
-                    self.selected = selected
+            if choice in ("select", "let go"):  # only the selection and its targets change
+                chosen = sq if choice == "select" else None
+                ahead[square_name(sq)] = marks_data(replace(picture, selected=chosen, targets=self._targets_of(chosen)))
         return ahead
 
     def planning_taps(self):
@@ -563,6 +543,7 @@ class App(LinkPlay, ComputerPlay):
         after = copy.copy(self)
         after.planned, after.placed = list(self.planned), dict(self.placed)
         after.defer = lambda _work: None
+        after._bind(*(c.for_app(after) for c in (self.passplay, self.link, self.computer)))
         after.dispatch(action, arg)
         return after
 
@@ -597,12 +578,12 @@ class App(LinkPlay, ComputerPlay):
             return words.refusal("enemy", enemy=owners[sq])
         return words.refusal("volcano" if letter == VOLCANO else "empty")
 
-    def do_undo(self, _arg):
-        if self.screen == "play" and self.planned:
+    def undo(self, _arg):
+        if self.screen == Screen.PLAY and self.planned:
             self.planned.pop()
             self.selected = None
 
-    def do_submit(self, _arg):
+    def submit(self, _arg):
         if not (self.my_turn and self.turn_complete):
             return
         match = self.match
@@ -611,78 +592,71 @@ class App(LinkPlay, ComputerPlay):
         except (IllegalMove, ValueError) as e:  # a link game may refuse (a LinkError is a ValueError)
             self.message = error_text(e)
             return
-        self._save(match)
-        self._show_match(match, self.message)
-        if self.screen == "link-send" and not self.message:
+        self.save(match)
+        self.show_match(match, self.message)
+        if self.screen == Screen.LINK_SEND and not self.message:
             self.message = _("Turn played. Send the link to {side}.").format(side=match.opponent)
 
-    def _show_match(self, match, message=""):
+    def show_match(self, match, message=""):
         """Go to the screen the match is at for this device's side (after a turn, a draw, a resignation)."""
         side = self.side
         screen = match.next_screen(side)
-        if screen == "over":
-            self._game_over(match)
-        elif screen == "results":
-            self.screen = "results"
+        if screen == Screen.OVER:
+            self.game_over(match)
+        elif screen == Screen.RESULTS:
+            self.screen = Screen.RESULTS
             self.planned, self.selected = [], None
             self.motion = motion.turn(self.view().last_turn, attacks_only=True)
         else:
-            self._reset_screen(screen, match)
-            self.side = side
-            if screen == "play":
-                self._replay_last_turn()
+            self.show(screen, match, side)
+            if screen == Screen.PLAY:
+                self.replay_last_turn()
         self.message = message
 
-    def do_hand_over(self, _arg):
-        if self.screen == "results":
-            self._cover(self.match, 1 - self.side)
-
-    def do_offer_draw(self, _arg):
+    def offer_draw(self, _arg):
         if self.my_turn:
             self.match.offer_draw(self.side)
-            self._save(self.match)
-            if self.match.mode == "pass":
-                self.message = _("Draw offered: the other player answers on their turn.")
+            self.save(self.match)
+            self.message = self.controller.draw_offered()
 
-    def do_accept_draw(self, _arg):
+    def accept_draw(self, _arg):
         if self.my_turn and self.match.draw_offered_to(self.side):
             self.match.accept_draw(self.side)
-            self._save(self.match)
-            self._show_match(self.match, self.message)
+            self.save(self.match)
+            self.show_match(self.match, self.message)
 
-    def do_decline_draw(self, _arg):
+    def decline_draw(self, _arg):
         if self.my_turn and self.match.draw_offered_to(self.side):
             self.match.decline_draw(self.side)
-            self._save(self.match)
+            self.save(self.match)
 
-    def do_resign(self, _arg):
+    def ask_resign(self, _arg):
         """Ask first: resigning cannot be taken back."""
         if self._may_resign():
             self.confirm = "resign"
 
     def _may_resign(self):
         match = self.match
-        return self.screen in ("play", "link-send") and match is not None and match.to_move() is not None
+        return self.screen in (Screen.PLAY, Screen.LINK_SEND) and match is not None and match.to_move() is not None
 
-    def do_resign_confirm(self, _arg):
+    def resign(self, _arg):
         if self.confirm != "resign" or not self._may_resign():
             return
         match = self.match
         match.resign(self.side)
-        self._save(match)
-        self._show_match(match, self.message)
+        self.save(match)
+        self.show_match(match, self.message)
 
     # -- game over and replay ---------------------------------------------------------
 
-    def _game_over(self, match):
+    def game_over(self, match):
         side = self.side
-        self._reset_screen("over", match)
-        self.side = side
+        self.show(Screen.OVER, match, side)
         game = match.full_game()
         self.replay = len(game.events) if game is not None else None
 
-    def do_replay(self, arg):
-        if self.screen != "over" or self.replay is None:
+    def step_replay(self, arg):
+        if self.screen != Screen.OVER or self.replay is None:
             return
         last = len(self.match.full_game().events)
         steps = {"first": 0, "back": self.replay - 1, "forward": self.replay + 1, "last": last}
@@ -694,9 +668,9 @@ class App(LinkPlay, ComputerPlay):
         game = self.match.full_game()
         if self.replay >= len(game.events):
             return game.full_view()
-        return self._past_game(self.replay).full_view()
+        return self.past_game(self.replay).full_view()
 
-    def _past_game(self, steps):
+    def past_game(self, steps):
         """The game after its first ``steps`` moves, on a fresh copy: undoing the real
         game would first undo a resignation or an agreed draw, and corrupt it."""
         game = self.match.full_game()
@@ -710,65 +684,65 @@ class App(LinkPlay, ComputerPlay):
 
     # -- the move list ------------------------------------------------------------------
 
-    def do_history(self, _arg):
+    def open_history(self, _arg):
         """Every turn so far as this player knows it (pass and play: the device has the game)."""
-        if self.screen == "play" and self.match.mode in ("pass", "computer"):
-            self.screen = "history"
+        if self.screen == Screen.PLAY and self.controller.has_move_list():
+            self.screen = Screen.HISTORY
             self.replay = None
             self.selected = None
 
-    def do_history_turn(self, arg):
+    def show_history_turn(self, arg):
         """Show the board as this player saw it after a past turn (``arg``: moves played by then)."""
-        if not arg.isdigit() or (self.replay is None and self.screen == "over"):
+        if not arg.isdigit() or (self.replay is None and self.screen == Screen.OVER):
             return
-        if self.screen == "over":
+        if self.screen == Screen.OVER:
             ends = range(len(self.match.full_game().events) + 1)
-        elif self.screen == "history":
+        elif self.screen == Screen.HISTORY:
             ends = dict(pages.turns(self.view().events))
         else:
             return
         if int(arg) in ends:
             self.replay = int(arg)
 
-    def do_history_close(self, _arg):
-        if self.screen == "history":
-            self.screen = "play"
+    def close_history(self, _arg):
+        if self.screen == Screen.HISTORY:
+            self.screen = Screen.PLAY
             self.replay = None
 
     def history_view(self):
         """The viewer's board after the turn chosen in the move list (its own view then)."""
-        return self._past_game(self.replay).view(SIDES[self.side])
+        return self.past_game(self.replay).view(SIDES[self.side])
 
     # -- taps and keys ------------------------------------------------------------------
 
-    def do_square(self, name):
+    def tap_square(self, name):
         try:
             sq = parse_square(name)
         except ValueError:
             return
         # A tap does not move the keyboard cursor: a tap that does nothing changes nothing.
-        if self.screen == "setup":
+        if self.screen == Screen.SETUP:
             self._tap_setup(sq)
-        elif self.screen == "play":
+        elif self.screen == Screen.PLAY:
             self._tap_play(sq)
 
-    def do_drop(self, arg):
+    def drop(self, arg):
         """A drag from the tray (``"C>e3"``) or from a square (``"e3>e4"``)."""
         source, _sep, target = arg.partition(">")
-        if self.screen == "setup" and source in KINDS:
+        if self.screen == Screen.SETUP and source in KINDS:
             self.picked = None
             self.selected = None
-            self.do_pick(source)
-            self.do_square(target)
+            self.pick(source)
+            self.tap_square(target)
             self.picked = None
         elif source:
             self.selected = None
             self.picked = None  # a drag from the board moves that piece, not the kind picked in the tray
-            self.do_square(source)
+            self.tap_square(source)
             if self.selected is not None:
-                self.do_square(target)
+                self.tap_square(target)
 
-    def do_key(self, key, square=""):
+    def press_key(self, key, square=""):
         """A key on the board (``square``: the cell that has focus, where the cursor goes
         first); what each key does is decided in ui.keyboard."""
         if self.confirm is not None and key == keyboard.CANCEL:
@@ -791,12 +765,12 @@ class App(LinkPlay, ComputerPlay):
             self.picked = None
         elif what == "choose" and self.cursor is not None:
             self.message = ""  # as for a tap: the message is about this choice
-            self.do_square(square_name(self.cursor))
+            self.tap_square(square_name(self.cursor))
         elif what == "pick":
             self.message = ""
-            self.do_pick(keyboard.KIND_KEYS[key.lower()])
+            self.pick(keyboard.KIND_KEYS[key.lower()])
 
-    def do_cursor(self, name):
+    def follow_focus(self, name):
         """The keyboard focus came to a board cell (by Tab): the cursor follows it."""
         if self.screen in BOARD_SCREENS:
             with contextlib.suppress(ValueError):

@@ -1,8 +1,8 @@
-"""Games against the computer: the match, and its actions as a mixin of :class:`ui.app.App`.
+"""Games against the computer: the match, and the controller of that mode.
 
 The computer thinks in a worker (main.py's binding, ``ui/worker_bridge.py``):
-after every action the binding asks :meth:`ComputerPlay.computer_job` whether to
-send it a question and :meth:`ComputerPlay.step_due` which match shows its next move, and
+after every action the binding asks :meth:`ComputerControl.job` whether to
+send it a question and :meth:`ComputerControl.step_due` which match shows its next move, and
 brings the answers back as actions (``computer-answer``, ``computer-step``).
 Everything those answers do is decided here, in pure Python.
 
@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from espionage import IllegalMove, Move, Setup, random_volcanoes
 from espionage.board import BLUE, RED, SIDES
 
+from .controller import Action, Controller
 from .i18n import N_, _
-from .saves import Match
+from .saves import Match, load_saved
+from .screens import Screen
 
 COMPUTER_PREFIX = "espionage:computer:"
 LEVELS = {
@@ -56,14 +58,11 @@ class ComputerMatch(Match):
     round: int = 0
     error: str = ""  # why the last answer was refused; not saved: a reload asks again
     mode: str = "computer"
+    PREFIX = COMPUTER_PREFIX
 
     @property
     def computer(self):
         return 1 - self.human
-
-    @property
-    def key(self):
-        return COMPUTER_PREFIX + self.id
 
     @property
     def revision(self):
@@ -173,7 +172,7 @@ class ComputerMatch(Match):
         return False
 
     def next_screen(self, side):
-        return "over" if self.outcome is not None else "play"
+        return Screen.OVER if self.outcome is not None else Screen.PLAY
 
     def status(self):
         if self.game is None:
@@ -187,8 +186,12 @@ class ComputerMatch(Match):
             return _("turn {n}, your move").format(n=self.game.turn_number)
         return _("turn {n}, the computer's move").format(n=self.game.turn_number)
 
-    def save(self, storage):
-        storage.set(self.key, self.to_json())
+    def summary(self):
+        if self.variant.moves_per_turn == 1:
+            text = _("Against the computer (level {level}), one move per turn: {status}")
+        else:
+            text = _("Against the computer (level {level}), two moves per turn: {status}")
+        return text.format(level=self.level, status=self.status())
 
     def to_json(self):
         data = json.loads(super().to_json())
@@ -205,156 +208,170 @@ class ComputerMatch(Match):
             match.round = int(data.get("round", 0))
         except (KeyError, TypeError) as e:
             raise ValueError(f"the save is damaged ({e})") from None
-        if match.mode != "computer" or match.human not in (RED, BLUE) or match.level not in LEVELS:
+        if match.mode != cls.mode or match.human not in (RED, BLUE) or match.level not in LEVELS:
             raise ValueError("the save is damaged (not a game against the computer)")
         return match
 
 
 def load_computer_matches(storage):
     """Every saved game against the computer by id, and the keys of saves that could not be read."""
-    matches, damaged = {}, []
-    for key in storage.list_keys():
-        if not key.startswith(COMPUTER_PREFIX):
-            continue
-        try:
-            match = ComputerMatch.from_json(storage.get(key))
-        except ValueError:
-            damaged.append(key)
-            continue
-        if match.key != key:
-            damaged.append(key)
-            continue
-        matches[match.id] = match
-    return matches, sorted(damaged)
+    return load_saved(storage, ComputerMatch)
 
 
-class ComputerPlay:
-    """The ``computer-*`` actions of the app (mixed into App)."""
+class ComputerControl(Controller):
+    """Play the computer: the ``computer-*`` actions, and what the worker is asked (main.py's
+    binding asks :meth:`wants_worker`, :meth:`job` and :meth:`step_due` after every action)."""
 
-    computer_level = 2
-    computer_colour = RED
+    mode = ComputerMatch.mode
+    own_screens = frozenset({Screen.COMPUTER_OPTIONS})
 
-    def _computer_match(self):
-        match = self.match
-        return match if getattr(match, "mode", None) == "computer" else None
+    def __init__(self, app):
+        super().__init__(app)
+        self.level = 2  # the options of a new game against the computer
+        self.colour = RED
+
+    def actions(self):
+        return {
+            "computer-new": Action(self.new_game),
+            "computer-level": Action(self.choose_level),
+            "computer-colour": Action(self.choose_colour),
+            "computer-start": Action(self.start),
+            "computer-ready": Action(self.ready),
+            "computer-answer": Action(self.answered),
+            "computer-step": Action(self.step),
+            "computer-retry": Action(self.retry),
+            "take-back": Action(self.take_back),
+        }
+
+    def pages(self):
+        from . import computerpages  # the computer's modules load only when a game against it needs them
+
+        return computerpages.PAGES
+
+    def _match(self):
+        """The open game against the computer, or None."""
+        return self.app.match if self.app.controller is self else None
 
     # -- a new game -------------------------------------------------------------------
 
-    def do_computer_new(self, _arg):
-        self._reset_screen("computer-options")
+    def new_game(self, _arg):
+        self.app.show(Screen.COMPUTER_OPTIONS)
 
-    def do_computer_level(self, arg):
-        if self.screen == "computer-options" and arg.isdigit() and int(arg) in LEVELS:
-            self.computer_level = int(arg)
+    def choose_level(self, arg):
+        if self.app.screen == Screen.COMPUTER_OPTIONS and arg.isdigit() and int(arg) in LEVELS:
+            self.level = int(arg)
 
-    def do_computer_colour(self, arg):
-        if self.screen == "computer-options" and arg in SIDES:
-            self.computer_colour = SIDES.index(arg)
+    def choose_colour(self, arg):
+        if self.app.screen == Screen.COMPUTER_OPTIONS and arg in SIDES:
+            self.colour = SIDES.index(arg)
 
-    def do_computer_start(self, _arg):
-        if self.screen == "computer-options":
-            self._new_computer_match(self.computer_colour, self.computer_level)
+    def start(self, _arg):
+        if self.app.screen == Screen.COMPUTER_OPTIONS:
+            self._new_match(self.colour, self.level)
 
-    def _new_computer_match(self, human, level):
+    def _new_match(self, human, level):
+        app = self.app
         match = ComputerMatch(
-            id=f"{self.rng.getrandbits(40):010x}",
-            variant=self.options,
-            volcanoes=random_volcanoes(self.options.volcanoes, self.rng),
+            id=f"{app.rng.getrandbits(40):010x}",
+            variant=app.options,
+            volcanoes=random_volcanoes(app.options.volcanoes, app.rng),
             human=human,
             level=level,
-            seed=self.rng.getrandbits(32),
+            seed=app.rng.getrandbits(32),
         )
         from espionage.bot import Bot
 
         match.setups[match.computer] = Bot.setup(SIDES[match.computer], match.seed)
-        self.matches[match.id] = match
-        self._save(match)
-        self._begin_setup(match, human)
+        app.matches[match.id] = match
+        app.save(match)
+        app.show(Screen.SETUP, match, human)
 
-    def do_computer_ready(self, _arg):
-        match = self._computer_match()
-        if self.screen != "setup" or match is None or match.game is not None or not self.setup_complete:
+    def ready(self, _arg):
+        match = self._match()
+        if self.app.screen != Screen.SETUP or match is None or match.game is not None or not self.app.setup_complete:
             return
-        match.setups[match.human] = Setup(match.human, self.placed)
+        match.setups[match.human] = Setup(match.human, self.app.placed)
         match.start()
-        self._save(match)
-        self._show_computer_match(match)
+        self.app.save(match)
+        self.resume(match)
 
-    def _show_computer_match(self, match, message=""):
+    def resume(self, match):
         """The screen a game against the computer is at: its setup, the board, or the end."""
         if match.game is None:
-            self._begin_setup(match, match.human)
+            self.app.show(Screen.SETUP, match, match.human)
         elif match.outcome is not None:
-            self.side = match.human
-            self._game_over(match)
+            self.app.side = match.human
+            self.app.game_over(match)
         else:
-            self._reset_screen("play", match)
-            self.side = match.human
-        self.message = message
+            self.app.show(Screen.PLAY, match, match.human)
+        self.app.message = ""
 
-    def _computer_rematch(self, match):
+    def rematch(self, match):
         """The same options and level, colours swapped."""
-        self.options = match.variant
-        self._new_computer_match(match.computer, match.level)
+        self._new_match(match.computer, match.level)
+
+    def waiting(self, match):
+        return _("The computer is thinking: its move comes in a moment.") if match.thinking else ""
 
     # -- the worker (driven by the browser binding) -------------------------------------
 
     @property
     def wants_worker(self):
         """Whether the computer's worker should exist now: a game against it is open."""
-        match = self._computer_match()
+        match = self._match()
         return match is not None and match.outcome is None
 
-    def computer_job(self):
+    def job(self):
         """The question the worker should answer now (the open game's computer is to move), or None.
         Cheap: asked after every action; the question's text is made only when it is sent."""
-        match = self._computer_match()
+        match = self._match()
         return None if match is None else match.job()
 
-    def computer_request(self):
+    def request(self):
         """The text of that question, for the worker."""
-        return self._computer_match().request()
+        return self._match().request()
 
     def step_due(self):
         """The id of the open match whose computer has a chosen move still to show, or None."""
-        match = self._computer_match()
+        match = self._match()
         return match.id if match is not None and match.pending else None
 
-    def do_computer_answer(self, text):
+    def answered(self, text):
         """The worker answered: its first move is shown now, the second after a pause."""
         try:
             answer = json.loads(text)
-            match = self.matches.get(str(answer["job"]).split(":")[0])
+            match = self.app.matches.get(str(answer["job"]).split(":")[0])
         except (ValueError, KeyError, TypeError, AttributeError):
             return
         if not isinstance(match, ComputerMatch) or not match.receive(answer):
             return
         match.step()
-        self._computer_moved(match)
+        self._moved(match)
 
-    def do_computer_step(self, match_id):
-        match = self.matches.get(match_id)
+    def step(self, match_id):
+        match = self.app.matches.get(match_id)
         if isinstance(match, ComputerMatch) and match.step():
-            self._computer_moved(match)
+            self._moved(match)
 
-    def _computer_moved(self, match):
-        self._save(match)
-        if self.match is match and self.screen == "play" and match.outcome is not None:
-            self._game_over(match)
+    def _moved(self, match):
+        self.app.save(match)
+        if self.app.match is match and self.app.screen == Screen.PLAY and match.outcome is not None:
+            self.app.game_over(match)
 
-    def do_computer_retry(self, _arg):
-        match = self._computer_match()
+    def retry(self, _arg):
+        match = self._match()
         if match is not None:
             match.ask_again()
-            self._save(match)
+            self.app.save(match)
 
-    def do_take_back(self, _arg):
-        match = self._computer_match()
-        if self.screen == "play" and match is not None and match.take_back():
-            self.planned, self.selected = [], None
-            self._save(match)
-            self.message = _("Your last turn and the computer's answer were taken back.")
+    def take_back(self, _arg):
+        match = self._match()
+        if self.app.screen == Screen.PLAY and match is not None and match.take_back():
+            self.app.planned, self.app.selected = [], None
+            self.app.save(match)
+            self.app.message = _("Your last turn and the computer's answer were taken back.")
 
-    def computer_error(self):
-        match = self._computer_match()
+    def error(self):
+        """Why the computer could not play, for the page ("" : it can)."""
+        match = self._match()
         return _("The computer could not play.") if match and match.error else ""

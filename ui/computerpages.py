@@ -30,29 +30,26 @@ from .pages import (
     side_name,
     variant_fields,
 )
+from .screens import Screen
 from .words import kind_name, piece
 
 
-def render(app):
-    if app.screen == "computer-options":
-        return _options(app)
-    if app.screen == "setup":
-        level = _("Against the computer, level {level}.").format(level=app.match.level)
-        note = f'<p class="hint">{escape(level)} {escape(_(FAIRNESS))}</p>'
-        return pages._setup(app, note=note, ready_action="computer-ready")
-    return _play(app)
+def _setup(app):
+    level = _("Against the computer, level {level}.").format(level=app.match.level)
+    note = f'<p class="hint">{escape(level)} {escape(_(FAIRNESS))}</p>'
+    return pages.setup(app, note=note, ready_action="computer-ready")
 
 
 def _options(app):
     levels = "".join(
         '<div class="choice">'
-        + button(_("Level {n}").format(n=n), "computer-level", n, pressed=app.computer_level == n)
+        + button(_("Level {n}").format(n=n), "computer-level", n, pressed=app.computer.level == n)
         + f'<p class="hint">{escape(_(text))}</p></div>'
         for n, text in LEVELS.items()
     )
     labels = (_("Red (moves first)"), _("Blue"))
     colours = "".join(
-        button(labels[i], "computer-colour", side, pressed=app.computer_colour == i) for i, side in enumerate(SIDES)
+        button(labels[i], "computer-colour", side, pressed=app.computer.colour == i) for i, side in enumerate(SIDES)
     )
     title, level, colour = _("Play the computer"), _("Level"), _("Your colour")
     body = (
@@ -66,7 +63,7 @@ def _options(app):
         + button(_("Start"), "computer-start", cls="primary")
         + "</div>"
     )
-    return pages._screen("computer-options", body, app)
+    return pages._screen(Screen.COMPUTER_OPTIONS, body, app)
 
 
 def computer_turn(view, human):
@@ -81,7 +78,7 @@ def _state(app, match):
     """What the computer is doing, for the player and for tests (``data-state``)."""
     if match.error:
         # the worker's own words (English, technical) stay out of sight, for a developer's inspector
-        said = f'<span class="computer-error" data-detail="{escape(match.error)}">{escape(app.computer_error())}</span>'
+        said = f'<span class="computer-error" data-detail="{escape(match.error)}">{escape(app.computer.error())}</span>'
         return "error", said + " " + button(_("Ask again"), "computer-retry", cls="primary")
     if match.pending or (match.to_move() == match.computer and match.game.first_move is not None):
         return "moving", escape(_("The computer is moving…"))
@@ -132,7 +129,7 @@ def _play(app):
         f'<p class="hint fairness">{escape(_(FAIRNESS))}</p>'
     )
     panel.append(_removed_trays(view))
-    return _board_screen("play", picture, Parts(panel), app)
+    return _board_screen(Screen.PLAY, picture, Parts(panel), app)
 
 
 # -- the end --------------------------------------------------------------------------
@@ -168,6 +165,11 @@ def _belief_lines(match):
     return known, narrowed, unknown
 
 
+def _over(app):
+    rematch = _("Rematch: the same level and options, and you play the other colour.")
+    return pages.over(app, over_extras(app), rematch)
+
+
 def over_extras(app):
     """The computer's view of the player's army at the end (its own army is on the board)."""
     match = app.match
@@ -193,3 +195,13 @@ def over_extras(app):
     parts.append("</div>")
     return "".join(parts)
 
+
+
+PAGES = {
+    Screen.COMPUTER_OPTIONS: _options,
+    Screen.SETUP: _setup,
+    Screen.PLAY: _play,
+    Screen.HISTORY: pages.history,
+    Screen.OVER: _over,
+}
+"""The screens of a game against the computer, each with the function that draws it."""

@@ -11,6 +11,7 @@ from espionage.board import SIZE
 from espionage.pieces import KINDS
 
 from .i18n import _
+from .screens import Screen
 
 ARROWS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 ROW_ENDS = {"Home": -1, "End": 1}
@@ -50,22 +51,22 @@ def action(key, screen):
         return "cancel"
     if key in ARROWS or key in ROW_ENDS:
         return "move"
-    if screen not in ("setup", "play"):
+    if screen not in (Screen.SETUP, Screen.PLAY):
         return None
     if key in CHOOSE:
         return "choose"
-    if screen == "setup" and key.lower() in KIND_KEYS:
+    if screen == Screen.SETUP and key.lower() in KIND_KEYS:
         return "pick"
     return None
 
 
 def hint(screen):
     """The keys of the board, said under it."""
-    if screen == "setup":
+    if screen == Screen.SETUP:
         return _(
             "Keys: arrows move on the board, Enter or Space places the picked piece or picks up one "
             "to swap, a piece's letter or rank (1 to 5) picks it, Escape cancels."
         )
-    if screen == "play":
+    if screen == Screen.PLAY:
         return _("Keys: arrows move on the board, Enter or Space chooses a piece and where it goes, Escape cancels.")
     return _("Keys: arrows move on the board and read each square.")

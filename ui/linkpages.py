@@ -32,6 +32,7 @@ from .pages import (
     variant_fields,
 )
 from .render import BoardPicture
+from .screens import Screen
 from .words import describe, outcome_text
 
 KIND_TEXT = {
@@ -52,15 +53,6 @@ KIND_TEXT = {
 }
 # "Sealed link game", by kind: whole phrases, so a language can agree the words.
 KIND_GAME = {SEALED: N_("Sealed link game"), CASUAL: N_("Casual link game")}
-
-
-def render(app):
-    screen = app.screen
-    if screen == "setup":
-        return _setup(app)
-    if screen == "play":
-        return _play(app)
-    return globals()["_" + screen.replace("-", "_")](app)
 
 
 def _screen(name, body, app):
@@ -105,7 +97,7 @@ LINK_FIELD_NAMES = {"link": N_("The link to send"), "backup": N_("Your private b
 
 def link_box(app, link, what="link"):
     """Share / Copy link, and the link itself as text to select (named for what it is)."""
-    url = app.url_for(link)
+    url = app.link.url_for(link)
     name = _(LINK_FIELD_NAMES[what])
     share = button(_("Share"), "link-share", what, cls="primary") if app.can_share else ""
     by_hand = _("If copying does not work here, select the link text and copy it.")
@@ -146,7 +138,7 @@ def _seat_picture(app, view, **extra):
 
 
 def _link_options(app):
-    kind = app.link_kind
+    kind = app.link.new_kind
     kinds = "".join(
         '<div class="choice">'
         + button(_(label), "link-kind", k, pressed=kind == k)
@@ -160,8 +152,8 @@ def _link_options(app):
         f'<p class="hint">{escape(intro)}</p>'
         f'<fieldset><legend>{escape(kind_legend)}</legend><div class="choices">{kinds}</div></fieldset>'
         f'<fieldset><legend>{escape(colour)}</legend><div class="toggle">'
-        + button(_("Play Red"), "link-side", "red", pressed=app.link_side == RED)
-        + button(_("Play Blue"), "link-side", "blue", pressed=app.link_side != RED)
+        + button(_("Play Red"), "link-side", "red", pressed=app.link.new_side == RED)
+        + button(_("Play Blue"), "link-side", "blue", pressed=app.link.new_side != RED)
         + f'</div><p class="hint">{escape(first)}</p></fieldset>'
         + variant_fields(app)
         + '<div class="actions">'
@@ -169,7 +161,7 @@ def _link_options(app):
         + button(_("Set up your army"), "link-setup", cls="primary")
         + "</div>"
     )
-    return _screen("link-options", body, app)
+    return _screen(Screen.LINK_OPTIONS, body, app)
 
 
 def _link_invite(app):
@@ -194,14 +186,14 @@ def _link_invite(app):
         + button(_("Set up your army"), "link-join", cls="primary")
         + "</div>"
     )
-    return _screen("link-invite", body, app)
+    return _screen(Screen.LINK_INVITE, body, app)
 
 
 def _setup(app):
     match = app.match
     text = _("{kind}, {variant}.").format(kind=_kind_game(match.kind), variant=_variant_text(match.variant))
     note = (f'<p class="link-note">{escape(text)} ' + escape(_(KIND_TEXT[match.kind][1])) + '</p>')
-    return pages._setup(app, note=note, ready_action="link-ready")
+    return pages.setup(app, note=note, ready_action="link-ready")
 
 
 # -- play ------------------------------------------------------------------------------------
@@ -241,7 +233,7 @@ def _play(app):
         + "</div>"
     )
     panel.append(_removed_trays(view))
-    return _board_screen("play", picture, Parts(panel), app)
+    return _board_screen(Screen.PLAY, picture, Parts(panel), app)
 
 
 def _link_send(app):
@@ -287,8 +279,8 @@ def _link_send(app):
     )
     if view is not None:
         panel.append(_removed_trays(view))
-        return _board_screen("link-send", picture, "".join(panel), app)
-    return _screen("link-send", '<div class="narrow">' + "".join(panel) + "</div>", app)
+        return _board_screen(Screen.LINK_SEND, picture, "".join(panel), app)
+    return _screen(Screen.LINK_SEND, '<div class="narrow">' + "".join(panel) + "</div>", app)
 
 
 def _seat_status(seat, variant):
@@ -322,6 +314,18 @@ def verdict_markup(seat):
     unfair = _("Not fair:")
     said = error_text(verdict)
     return f'<p class="verdict false" data-verdict="false"><strong>{escape(unfair)}</strong> {escape(said)}</p>'
+
+
+def _rematch_hint(match):
+    if match.kind == SEALED:
+        text = _("Rematch: a new sealed link game with the same options, you playing {side}; then send the invitation.")
+    else:
+        text = _("Rematch: a new casual link game with the same options, you playing {side}; then send the invitation.")
+    return text.format(side=side_name(1 - match.side))
+
+
+def _over(app):
+    return pages.over(app, over_extras(app), _rematch_hint(app.match))
 
 
 def over_extras(app):
@@ -373,11 +377,11 @@ def _link_backup(app):
         + link_box(app, seat.backup_link(), "backup")
         + ('<div class="actions">' + button(_('Back to the game'), 'link-back', cls='primary') + '</div>')
     )
-    return _screen("link-backup", body, app)
+    return _screen(Screen.LINK_BACKUP, body, app)
 
 
 def _link_spectate(app):
-    view, t = app.spectator
+    view, t = app.link.spectator
     owners = tuple(view.owner(sq) for sq in range(100))
     picture = BoardPicture(
         letters=view.letters,
@@ -399,7 +403,7 @@ def _link_spectate(app):
     title = _("Watching a game")
     panel = (
         f'<h1 tabindex="-1">{escape(title)}</h1>'
-        f'<p class="message" role="alert">{escape(error_text(app.link_error))}</p>'
+        f'<p class="message" role="alert">{escape(error_text(app.link.error))}</p>'
         f'<p class="status">{escape(status)}</p>'
         f'<p class="hint">{escape(public)}</p>'
         + _events_list(view.last_turn, _("Last turn"), None, view.letters)
@@ -408,11 +412,11 @@ def _link_spectate(app):
         + "</div>"
         + _removed_trays(view)
     )
-    return _board_screen("link-spectate", picture, panel, app)
+    return _board_screen(Screen.LINK_SPECTATE, picture, panel, app)
 
 
 def _link_restore(app):
-    candidate, saved = app.restore
+    candidate, saved = app.link.restoring
     seat = candidate.seat
     what = _("{kind}, you play {side}: {status}.").format(
         kind=_kind_game(seat.kind), side=side_name(seat.side), status=candidate.status()
@@ -428,20 +432,20 @@ def _link_restore(app):
         + button(_("Restore game"), "link-restore", cls="primary")
         + "</div>"
     )
-    return _screen("link-restore", body, app)
+    return _screen(Screen.LINK_RESTORE, body, app)
 
 
 def _link_error(app):
     match = app.match
     mine = button(_("Open my game"), "link-back", cls="primary") if match is not None else ""
     safe = _("Your saved game is unchanged.") if match is not None else _("No saved game was changed.")
-    title = _("Backup not restored") if app.link_title == "backup" else _("This link cannot be used")
+    title = _("Backup not restored") if app.link.title == "backup" else _("This link cannot be used")
     body = (
         f'<h1 tabindex="-1" class="link-title">{escape(title)}</h1>'
-        f'<p class="message link-error" role="alert">{escape(error_text(app.link_error))} {escape(safe)}</p>'
+        f'<p class="message link-error" role="alert">{escape(error_text(app.link.error))} {escape(safe)}</p>'
         f'<div class="actions">{mine}' + button(_("Home"), "home") + "</div>"
     )
-    return _screen("link-error", body, app)
+    return _screen(Screen.LINK_ERROR, body, app)
 
 
 # -- home list ----------------------------------------------------------------------------------
@@ -449,7 +453,7 @@ def _link_error(app):
 
 def home_items(app):
     items = []
-    games = sorted(app.link_games().items(), key=lambda kv: -(kv[1].updated if kv[1] else 0))
+    games = sorted(app.link.games().items(), key=lambda kv: -(kv[1].updated if kv[1] else 0))
     for key, match in games:
         confirm = app.confirm == key
         if confirm:
@@ -468,3 +472,18 @@ def home_items(app):
             f'<span class="actions">{actions}</span></li>'
         )
     return items
+
+
+PAGES = {
+    Screen.LINK_OPTIONS: _link_options,
+    Screen.LINK_INVITE: _link_invite,
+    Screen.SETUP: _setup,
+    Screen.PLAY: _play,
+    Screen.LINK_SEND: _link_send,
+    Screen.LINK_BACKUP: _link_backup,
+    Screen.LINK_SPECTATE: _link_spectate,
+    Screen.LINK_RESTORE: _link_restore,
+    Screen.LINK_ERROR: _link_error,
+    Screen.OVER: _over,
+}
+"""The screens of play by link, each with the function that draws it."""

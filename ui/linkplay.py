@@ -1,11 +1,11 @@
-"""Play by link: the player's side of SPEC §8, as a mixin of :class:`ui.app.App`.
+"""Play by link: the player's side of SPEC §8 (the match, and the controller of that mode).
 
 A device keeps one *seat* per link game, saved under ``espionage:seat:<game id>``
 (JSON: ``Seat.to_dict()`` and when it was last changed). Every link that
 arrives is tried on a fresh copy of the saved seat, and saved only if the seat
 accepted it, so a bad link never damages or replaces a saved game.
 
-The play screen is the pass-and-play one ("play"), driven by the same taps and
+The play screen is drawn like the other modes' (``Screen.PLAY``), driven by the same taps and
 keys: the app's match is then a :class:`LinkMatch`, which draws from its seat
 (``LinkMatch.view``: the seat's view of the board). Everything that differs (submitting,
 the link to send, draws, resignation, the audit) has its own ``link-*`` action.
@@ -23,23 +23,28 @@ from espionage.link import CASUAL, SEALED, DuplicateLink, LinkError, OlderLink, 
 from espionage.sealed import Seat, spectate
 from espionage.setup import format_squares, parse_squares
 
+from . import linkpages
+from .controller import Action, Controller
 from .errors import Failure, error_text
 from .i18n import N_, _
+from .screens import Screen
 from .words import side_name
 
 SEAT_PREFIX = "espionage:seat:"
 SEAT_FORMAT = 1
-LINK_SCREENS = (
-    "link-options",
-    "link-invite",
-    "link-send",
-    "link-backup",
-    "link-spectate",
-    "link-restore",
-    "link-error",
+LINK_SCREENS = frozenset(
+    {
+        Screen.LINK_OPTIONS,
+        Screen.LINK_INVITE,
+        Screen.LINK_SEND,
+        Screen.LINK_BACKUP,
+        Screen.LINK_SPECTATE,
+        Screen.LINK_RESTORE,
+        Screen.LINK_ERROR,
+    }
 )
 # Screens a reload comes back to (with the game's seat).
-RESTORABLE = ("play", "link-send", "over", "link-backup")
+RESTORABLE = (Screen.PLAY, Screen.LINK_SEND, Screen.OVER, Screen.LINK_BACKUP)
 COPY_FAILED = N_("The link could not be copied here: select the link text below and copy it.")
 
 
@@ -135,8 +140,8 @@ class LinkMatch:
     def next_screen(self, side):
         """The screen this device shows now: the end, its turn, or the link to send."""
         if self.seat.outcome is not None:
-            return "over"
-        return "play" if self.seat.my_turn else "link-send"
+            return Screen.OVER
+        return Screen.PLAY if self.seat.my_turn else Screen.LINK_SEND
 
     def save(self, storage):
         storage.set(self.key, self.to_json())
@@ -191,32 +196,77 @@ class LinkMatch:
             raise ValueError(f"the save is damaged ({e})") from None
 
 
-class LinkPlay:
-    """The ``link-*`` actions and the link-game state of the app (mixed into App)."""
+class LinkControl(Controller):
+    """Play by link: the ``link-*`` actions, and the state of the link screens."""
 
-    effect = None  # ("share" | "copy", url) for the browser binding to perform
-    base_url = ""  # the page's URL without its fragment (set by main.py)
-    can_share = False  # whether the browser has the Web Share API (set by main.py)
-    link_kind = SEALED
-    link_side = RED
-    link_error = ""
-    link_title = ""
-    spectator = None
-    restore = None  # (LinkMatch from a backup link, the saved LinkMatch or None)
+    mode = LinkMatch.mode
+    own_screens = LINK_SCREENS
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.new_kind = SEALED  # the options of a new link game
+        self.new_side = RED
+        self.error = ""  # why a link was not used (an exception, worded when drawn)
+        self.title = ""  # "backup": the link not used was a backup
+        self.spectator = None  # (public view, transcript) of a link this device has no seat in
+        self.restoring = None  # (LinkMatch from a backup link, the saved LinkMatch or None)
+        self._seat_cache = {}
+
+    def actions(self):
+        return {
+            "link-new": Action(self.new_game),
+            "link-kind": Action(self.choose_kind),
+            "link-side": Action(self.choose_side),
+            "link-setup": Action(self.set_up),
+            "link-join": Action(self.join),
+            "link-ready": Action(self.ready),
+            "open-link": Action(self.open_link, form=True),
+            "link-restore": Action(self.restore),
+            "link-resume": Action(self.resume_saved),
+            "link-back": Action(self.back_to_game),
+            "link-backup": Action(self.backup),
+            "link-share": Action(self.share),
+            "link-copy": Action(self.copy),
+            "link-copied": Action(self.copied),
+            "link-copy-failed": Action(self.copy_failed),
+            "link-delete": Action(self.ask_delete),
+            "link-delete-confirm": Action(self.delete_confirmed),
+        }
+
+    def pages(self):
+        return linkpages.PAGES
+
+    def resume(self, match):
+        self._show_link_game(match)
+
+    def rematch(self, match):
+        """A new invitation with the same options, this device's colour swapped."""
+        self.new_kind, self.new_side = match.kind, 1 - match.side
+        self.app.show(Screen.LINK_OPTIONS)
+        self.set_up("")
+
+    def back(self):
+        if self.app.screen != Screen.LINK_BACKUP:
+            return False
+        self.back_to_game("")
+        return True
+
+    def has_move_list(self):
+        return False
 
     # -- saved seats ------------------------------------------------------------------
 
-    def link_games(self):
+    def games(self):
         """Every saved link game, by storage key (read again only when its save changed)."""
-        cache = self.__dict__.setdefault("_seat_cache", {})
+        cache = self._seat_cache
         games = {}
         try:
-            keys = [k for k in self.storage.list_keys() if k.startswith(SEAT_PREFIX)]
+            keys = [k for k in self.app.storage.list_keys() if k.startswith(SEAT_PREFIX)]
         except Exception:
             keys = []
         for key in keys:
             try:
-                text = self.storage.get(key)
+                text = self.app.storage.get(key)
             except Exception:
                 continue
             cached = cache.get(key)
@@ -234,32 +284,32 @@ class LinkPlay:
     def _load_link_match(self, key):
         """A fresh copy of the saved game (None if there is none or it is unreadable)."""
         try:
-            text = self.storage.get(key)
+            text = self.app.storage.get(key)
             return LinkMatch.from_json(text) if text else None
         except Exception:
             return None
 
     def url_for(self, link):
-        return f"{self.base_url}#{link}"
+        return f"{self.app.base_url}#{link}"
 
     # -- screens ----------------------------------------------------------------------
 
     def _show_link_game(self, match, message=""):
         """The screen a link game is at: play (my turn), game over, or the link to send."""
-        self.side = match.side
-        self._show_match(match, message)
+        self.app.side = match.side
+        self.app.show_match(match, message)
 
     def _link_failed(self, error, match=None, title=""):
         """The link error screen: ``error`` (an exception, worded when drawn); ``title`` "backup"
         when it was a backup that was not restored."""
-        self._reset_screen("link-error", match)
-        self.link_title = title
-        self.link_error = error
+        self.app.show(Screen.LINK_ERROR, match)
+        self.title = title
+        self.error = error
 
-    def _draft_state(self):
+    def draft_state(self):
         """A link game's setup in progress (no seat yet), for coming back after a reload."""
-        match = self.match
-        if getattr(match, "mode", None) != "link" or match.seat is not None:
+        match = self.app.match
+        if self.app.controller is not self or match is None or match.seat is not None:
             return None
         kind, *rest = match.draft
         if kind == "join":
@@ -282,17 +332,17 @@ class LinkPlay:
             volcanoes=volcanoes,
         )
 
-    def _restore_link_ui(self, data):
+    def restore_ui(self, data):
         """Come back to a link game's screen after a reload; False if the state is not a link game's."""
-        mid, screen = data.get("match") or "", data.get("screen", "home")
-        if data.get("draft") and screen == "setup":
+        mid, screen = data.get("match") or "", data.get("screen", Screen.HOME)
+        if data.get("draft") and screen == Screen.SETUP:
             match = self._draft_from_state(data["draft"])
-            self._begin_setup(match, match.side)
-            self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
+            self.app.show(Screen.SETUP, match, match.side)
+            self.app.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
             return True
-        if screen == "link-options":
-            self._reset_screen("link-options")
-            self.link_kind = data.get("link_kind", SEALED)
+        if screen == Screen.LINK_OPTIONS:
+            self.app.show(Screen.LINK_OPTIONS)
+            self.new_kind = data.get("link_kind", SEALED)
             return True
         if not mid.startswith("seat:"):
             return screen in LINK_SCREENS  # a link screen with nothing to show: home
@@ -300,77 +350,78 @@ class LinkPlay:
         if match is None or screen not in RESTORABLE:
             return True
         self._show_link_game(match)
-        if screen == "link-backup":
-            self.screen = "link-backup"
-        if self.screen == "play":
+        if screen == Screen.LINK_BACKUP:
+            self.app.screen = Screen.LINK_BACKUP
+        if self.app.screen == Screen.PLAY:
             for text in data.get("planned", []):
-                self._plan(Move.from_str(text))
+                self.app.plan(Move.from_str(text))
         return True
 
     # -- a new game -----------------------------------------------------------------
 
-    def do_link_new(self, _arg):
-        self._reset_screen("link-options")
+    def new_game(self, _arg):
+        self.app.show(Screen.LINK_OPTIONS)
 
-    def do_link_kind(self, kind):
-        if self.screen == "link-options" and kind in (SEALED, CASUAL):
-            self.link_kind = kind
+    def choose_kind(self, kind):
+        if self.app.screen == Screen.LINK_OPTIONS and kind in (SEALED, CASUAL):
+            self.new_kind = kind
 
-    def do_link_side(self, side):
-        if self.screen == "link-options" and side in SIDES:
-            self.link_side = SIDES.index(side)
+    def choose_side(self, side):
+        if self.app.screen == Screen.LINK_OPTIONS and side in SIDES:
+            self.new_side = SIDES.index(side)
 
-    def do_link_setup(self, _arg):
-        if self.screen != "link-options":
+    def set_up(self, _arg):
+        if self.app.screen != Screen.LINK_OPTIONS:
             return
         match = LinkMatch(
-            draft=("new", self.link_kind, self.link_side),
-            variant=self.options,
-            volcanoes=random_volcanoes(self.options.volcanoes, self.rng),
+            draft=("new", self.new_kind, self.new_side),
+            variant=self.app.options,
+            volcanoes=random_volcanoes(self.app.options.volcanoes, self.app.rng),
         )
-        self._begin_setup(match, self.link_side)
+        self.app.show(Screen.SETUP, match, self.new_side)
 
-    def do_link_join(self, _arg):
-        if self.screen == "link-invite":
-            self._begin_setup(self.match, self.match.side)
+    def join(self, _arg):
+        if self.app.screen == Screen.LINK_INVITE:
+            self.app.show(Screen.SETUP, self.app.match, self.app.match.side)
 
-    def do_link_ready(self, _arg):
-        match = self.match
-        if self.screen != "setup" or getattr(match, "mode", None) != "link" or not self.setup_complete:
+    def ready(self, _arg):
+        match = self.app.match
+        if self.app.screen != Screen.SETUP or self.app.controller is not self or not self.app.setup_complete:
             return
-        setup = Setup(self.side, self.placed)
+        setup = Setup(self.app.side, self.app.placed)
         kind, *rest = match.draft
         try:
             if kind == "new":
-                seat = Seat.new_game(rest[0], self.side, match.variant, setup, self.rng, match.volcanoes)
+                seat = Seat.new_game(rest[0], self.app.side, match.variant, setup, self.app.rng, match.volcanoes)
             else:
-                seat = Seat.join(rest[0], setup, self.rng)
+                seat = Seat.join(rest[0], setup, self.app.rng)
         except (LinkError, ValueError) as e:
-            self.message = error_text(e)
+            self.app.message = error_text(e)
             return
         game = LinkMatch(seat)
         existing = self._load_link_match(game.key)
         if existing is not None:  # the same invitation joined twice on this device: keep the first
             self._show_link_game(existing, _("You already joined this game on this device: here it is."))
             return
-        self._save(game)
-        message = self.message
+        self.app.save(game)
+        message = self.app.message
         self._show_link_game(game, message)
-        if self.screen == "play" and not message:
-            self.message = _("You play Red, so you move first: play your turn, then send the link.")
+        if self.app.screen == Screen.PLAY and not message:
+            self.app.message = _("You play Red, so you move first: play your turn, then send the link.")
 
     # -- opening a link ------------------------------------------------------------------
 
-    def do_open_link(self, text, how=""):
+    def open_link(self, text, how=""):
         """A link arrived: the page was opened with ``#link``, its fragment changed, or
         (``how`` "handoff") another tab of this browser handed it over instead of starting."""
+        self.app.rules_open = False  # a link opened is the player's next screen
         text = (text or "").strip().lstrip("#")
         if not text:
             return
         self._open_link(text, quiet=how == "load")  # "load": the page was reloaded with the link it had
-        if how == "handoff" and self.screen != "link-error":
-            self.message = " ".join(
-                part for part in (_("A link opened in another tab was handed to this one."), self.message) if part
+        if how == "handoff" and self.app.screen != Screen.LINK_ERROR:
+            self.app.message = " ".join(
+                part for part in (_("A link opened in another tab was handed to this one."), self.app.message) if part
             )
 
     def _open_link(self, text, quiet):
@@ -389,7 +440,7 @@ class LinkPlay:
                 saved.seat.receive(text)
             except (DuplicateLink, OlderLink) as e:
                 fresh = self._load_link_match(key)
-                if quiet and self.screen != "home" and self.match is not None and self.match.id == fresh.id:
+                if quiet and self.app.screen != Screen.HOME and self.app.match is not None and self.app.match.id == fresh.id:
                     return  # a reload: stay where the player was
                 self._show_link_game(fresh, "" if quiet else error_text(e))
                 return
@@ -399,23 +450,23 @@ class LinkPlay:
             except Exception:
                 self._link_failed(Failure("link-unusable"), saved)
                 return
-            self._save(saved)
-            self._show_link_game(saved, self.message)
+            self.app.save(saved)
+            self._show_link_game(saved, self.app.message)
             return
         if not t.joined:
-            self._reset_screen(
-                "link-invite", LinkMatch(draft=("join", text, t), variant=t.variant, volcanoes=t.volcanoes)
+            self.app.show(
+                Screen.LINK_INVITE, LinkMatch(draft=("join", text, t), variant=t.variant, volcanoes=t.volcanoes)
             )
-            self.side = t.joiner
+            self.app.side = t.joiner
             return
         try:
             view = spectate(text)
         except LinkError as e:
             self._link_failed(e)
             return
-        self._reset_screen("link-spectate")
+        self.app.show(Screen.LINK_SPECTATE)
         self.spectator = (view, t)
-        self.link_error = Failure("no-seat")
+        self.error = Failure("no-seat")
 
     def _open_backup(self, text, saved):
         try:
@@ -431,68 +482,68 @@ class LinkPlay:
             if len(saved.seat.t.messages) >= len(seat.t.messages):
                 self._link_failed(Failure("backup-not-newer"), saved, title="backup")
                 return
-        self._reset_screen("link-restore", candidate)
-        self.restore = (candidate, saved)
+        self.app.show(Screen.LINK_RESTORE, candidate)
+        self.restoring = (candidate, saved)
 
-    def do_link_restore(self, _arg):
-        if self.screen != "link-restore" or self.restore is None:
+    def restore(self, _arg):
+        if self.app.screen != Screen.LINK_RESTORE or self.restoring is None:
             return
-        candidate, _saved = self.restore
-        if self._save(candidate):
+        candidate, _saved = self.restoring
+        if self.app.save(candidate):
             self._show_link_game(candidate, _("Game restored on this device."))
 
     # -- the game screens ------------------------------------------------------------------
 
     def _link_game(self):
-        match = self.match
-        return match if getattr(match, "mode", None) == "link" and match.seat is not None else None
+        match = self.app.match
+        return match if self.app.controller is self and match is not None and match.seat is not None else None
 
-    def do_link_resume(self, key):
+    def resume_saved(self, key):
         match = self._load_link_match(key)
         if match is not None:
             self._show_link_game(match)
 
-    def do_link_back(self, _arg):
+    def back_to_game(self, _arg):
         match = self._link_game()
         if match is not None:
             self._show_link_game(match)
 
-    def do_link_backup(self, _arg):
-        if self._link_game() is not None and self.screen in ("play", "link-send", "over"):
-            self.planned, self.selected = [], None
-            self.screen = "link-backup"
+    def backup(self, _arg):
+        if self._link_game() is not None and self.app.screen in (Screen.PLAY, Screen.LINK_SEND, Screen.OVER):
+            self.app.planned, self.app.selected = [], None
+            self.app.screen = Screen.LINK_BACKUP
 
-    def do_link_share(self, arg):
+    def share(self, arg):
         match = self._link_game()
         if match is not None:
             link = match.seat.backup_link() if arg == "backup" else match.seat.link()
-            self.effect = ("share", self.url_for(link))
+            self.app.effect = ("share", self.url_for(link))
 
-    def do_link_copy(self, arg):
+    def copy(self, arg):
         match = self._link_game()
         if match is not None:
             link = match.seat.backup_link() if arg == "backup" else match.seat.link()
-            self.effect = ("copy", self.url_for(link))
+            self.app.effect = ("copy", self.url_for(link))
 
-    def do_link_copied(self, _arg):
-        self.message = _("Link copied: paste it into a message.")
+    def copied(self, _arg):
+        self.app.message = _("Link copied: paste it into a message.")
 
-    def do_link_copy_failed(self, _arg):
-        self.message = _(COPY_FAILED)
+    def copy_failed(self, _arg):
+        self.app.message = _(COPY_FAILED)
 
     # -- home list ----------------------------------------------------------------------
 
-    def do_link_delete(self, key):
-        if self.screen == "home" and key.startswith(SEAT_PREFIX):
-            self.confirm = key
+    def ask_delete(self, key):
+        if self.app.screen == Screen.HOME and key.startswith(SEAT_PREFIX):
+            self.app.confirm = key
 
-    def do_link_delete_confirm(self, _arg):
-        key = self.confirm
-        if self.screen != "home" or not key or not key.startswith(SEAT_PREFIX):
+    def delete_confirmed(self, _arg):
+        key = self.app.confirm
+        if self.app.screen != Screen.HOME or not key or not key.startswith(SEAT_PREFIX):
             return
         try:
-            self.storage.remove(key)
+            self.app.storage.remove(key)
         except Exception:
-            self.message = _("The game could not be deleted: the browser's storage is blocked.")
-        self.confirm = None
+            self.app.message = _("The game could not be deleted: the browser's storage is blocked.")
+        self.app.confirm = None
 

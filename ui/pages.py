@@ -15,10 +15,8 @@ from . import keyboard
 from .i18n import LANGUAGES, _, language, ngettext
 from .markup import Element, Elements, Parts
 from .render import BoardPicture, board_svg, marks_canvas, piece_svg
+from .screens import Screen
 from .words import boards_after, describe, kind_name, outcome_text, selection, side_name
-
-SCREENS = ("home", "options", "setup", "cover", "play", "results", "over", "history")
-MATCH_SCREENS = ("setup", "cover", "play", "results", "over", "history")
 
 
 def kept(render):
@@ -109,13 +107,6 @@ def _screen(name, body, app):
     return f'<section class="screen screen-{name}" data-screen="{name}">{_rules_button()}{body}{_message(app)}</section>'
 
 
-def screen(app):
-    """One of the screens here (ui/page.py chooses which module draws the page). Each
-    screen's heading is written focusable (``tabindex="-1"``): a new screen gives it the
-    focus (main.py), so the focus never falls back to the page's top."""
-    return globals()["_" + app.screen](app)
-
-
 # -- home, new game, options ---------------------------------------------------------------
 
 
@@ -129,19 +120,7 @@ def home(app, link_items=()):
             else button(_("View") if match.outcome is not None else _("Resume"), "resume", match.id)
             + button(_("Delete"), "delete", match.id, cls="quiet")
         )
-        if match.mode == "computer":
-            what = (
-                _("Against the computer (level {level}), one move per turn: {status}")
-                if match.variant.moves_per_turn == 1
-                else _("Against the computer (level {level}), two moves per turn: {status}")
-            )
-        else:
-            what = (
-                _("Pass and play, one move per turn: {status}")
-                if match.variant.moves_per_turn == 1
-                else _("Pass and play, two moves per turn: {status}")
-            )
-        what = what.format(level=getattr(match, "level", ""), status=match.status())
+        what = match.summary()
         items.append(
             f'<li class="saved-game" data-game="{escape(match.id)}" data-mode="{match.mode}">'
             f'<span class="what">{escape(what)}</span><span class="actions">{actions}</span></li>'
@@ -169,7 +148,7 @@ def home(app, link_items=()):
         + ways_to_play()
         + '<div class="actions rules-way">' + button(_("How to play"), "rules") + "</div>"
     )
-    return _screen("home", body, app)
+    return _screen(Screen.HOME, body, app)
 
 
 @kept
@@ -213,14 +192,15 @@ def _options(app):
         + variant_fields(app)
         + '<div class="actions">' + button(_("Back"), "home") + button(_("Start"), "start", cls="primary") + "</div>"
     )
-    return _screen("options", body, app)
+    return _screen(Screen.OPTIONS, body, app)
 
 
 # -- setup -------------------------------------------------------------------------------
 
 
-def _setup(app, note="", ready_action="ready"):
-    """The setup screen; a link game adds a ``note`` on its kind and readies with its own action."""
+def setup(app, note="", ready_action="ready", private=False):
+    """The setup screen; a link game adds a ``note`` on its kind and readies with its own action;
+    ``private``: setups saved during the game are kept from the other player (pass and play)."""
     side = app.side
     letters = [None] * 100
     for sq in app.match.volcanoes:
@@ -259,7 +239,7 @@ def _setup(app, note="", ready_action="ready"):
         '<p class="hint">'
         + _("Setups saved during this game are not offered to {side} until it ends.").format(side=side_name(1 - side))
         + "</p>"
-        if app.match.mode == "pass"
+        if private
         else ""
     )
     placed = len(app.placed)
@@ -295,7 +275,7 @@ def _setup(app, note="", ready_action="ready"):
         + "</details>"
         + '<div class="actions secondary">' + button(_("Home"), "home", cls="quiet") + "</div>"
     )
-    return _board_screen("setup", picture, panel, app)
+    return _board_screen(Screen.SETUP, picture, panel, app)
 
 
 def _board_screen(name, picture, panel, app):
@@ -499,7 +479,7 @@ def _play(app):
     panel.append(planned_line(app, match.variant.moves_per_turn))
     panel.append(_play_actions(bool(app.planned), app.turn_complete, match.draw_offer is not None, app.confirm == "resign"))
     panel.append(_removed_trays(view))
-    return _board_screen("play", picture, Parts(panel), app)
+    return _board_screen(Screen.PLAY, picture, Parts(panel), app)
 
 
 @kept
@@ -535,7 +515,7 @@ def _results(app):
         + "</p>"
         + _removed_trays(view)
     )
-    return _board_screen("results", picture, panel, app)
+    return _board_screen(Screen.RESULTS, picture, panel, app)
 
 
 # -- the move list -----------------------------------------------------------------------
@@ -568,7 +548,7 @@ def turn_list(events, viewer, current):
     return f'<ol class="turn-list">{"".join(items)}</ol>' if items else f'<p class="hint">{none}</p>'
 
 
-def _history(app):
+def history(app):
     side = app.side
     live = app.view()
     step = app.replay
@@ -594,27 +574,16 @@ def _history(app):
         + "</div>"
         + turn_list(live.events, side, step)
     )
-    return _board_screen("history", picture, panel, app)
+    return _board_screen(Screen.HISTORY, picture, panel, app)
 
 
 # -- game over -------------------------------------------------------------------------
 
 
-def rematch_hint(match):
-    if match.mode == "pass":
-        return _("Rematch: the same options, and the players swap colours.")
-    if match.mode == "computer":
-        return _("Rematch: the same level and options, and you play the other colour.")
-    if match.kind == "sealed":
-        text = _("Rematch: a new sealed link game with the same options, you playing {side}; then send the invitation.")
-    else:
-        text = _("Rematch: a new casual link game with the same options, you playing {side}; then send the invitation.")
-    return text.format(side=side_name(1 - match.side))
-
-
-def over(app, extras=""):
+def over(app, extras, rematch):
     """The end of any game: the outcome, a replay of the whole game when both armies
-    are known here, and ``extras`` (a link game: the verdict and whether a final link must go)."""
+    are known here, ``extras`` (a link game: the verdict and whether a final link must go),
+    and what its Rematch does (``rematch``)."""
     match = app.match
     outcome = match.outcome
     game = match.full_game()
@@ -661,8 +630,30 @@ def over(app, extras=""):
         + button(_("Rematch"), "rematch", cls="primary")
         + button(_("Home"), "home")
         + "</div>"
-        + f'<p class="hint">{rematch_hint(match)}</p>'
+        + f'<p class="hint">{rematch}</p>'
         + _removed_trays(view)
         + every_turn
     )
-    return _board_screen("over", picture, panel, app)
+    return _board_screen(Screen.OVER, picture, panel, app)
+
+
+def _pass_setup(app):
+    return setup(app, private=True)
+
+
+def _pass_over(app):
+    return over(app, "", _("Rematch: the same options, and the players swap colours."))
+
+
+PASS_AND_PLAY = {
+    Screen.OPTIONS: _options,
+    Screen.SETUP: _pass_setup,
+    Screen.COVER: _cover,
+    Screen.PLAY: _play,
+    Screen.RESULTS: _results,
+    Screen.HISTORY: history,
+    Screen.OVER: _pass_over,
+}
+"""The screens of pass and play, each with the function that draws it. Each screen's heading
+is written focusable (``tabindex="-1"``): a new screen gives it the focus (main.py), so the
+focus never falls back to the page's top."""

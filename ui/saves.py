@@ -13,6 +13,7 @@ from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES, rotated, side_index
 from espionage.setup import format_squares, parse_squares
 
 from .i18n import N_, _
+from .screens import Screen
 from .words import side_name
 
 GAME_PREFIX = "espionage:game:"
@@ -130,7 +131,7 @@ class Match:
 
     def next_screen(self, side):
         """Where the device goes once ``side`` has played: the end, or the turn's results to hand over."""
-        return "over" if self.outcome is not None else "results"
+        return Screen.OVER if self.outcome is not None else Screen.RESULTS
 
     def status(self):
         if self.game is None:
@@ -144,8 +145,20 @@ class Match:
             return _("finished: Red won") if winner == "red" else _("finished: Blue won")
         return _("turn {n}, {side} to move").format(n=self.game.turn_number, side=side_name(side_index(self.game.turn)))
 
+    PREFIX = GAME_PREFIX
+
+    @property
+    def key(self):
+        return self.PREFIX + self.id
+
     def save(self, storage):
-        save_match(storage, self)
+        storage.set(self.key, self.to_json())
+
+    def summary(self):
+        """The game in a line of the home list: how it is played, and where it is."""
+        if self.variant.moves_per_turn == 1:
+            return _("Pass and play, one move per turn: {status}").format(status=self.status())
+        return _("Pass and play, two moves per turn: {status}").format(status=self.status())
 
     def full_game(self):
         """The whole game with both armies (for the replay at the end)."""
@@ -196,26 +209,28 @@ class Match:
             raise ValueError(f"the save is damaged ({e})") from None
 
 
-def load_matches(storage):
-    """Every saved match by id, and the keys of saves that could not be read."""
+def load_saved(storage, kind):
+    """Every saved match of ``kind`` (a Match class: its ``PREFIX`` and ``from_json``) by id, and
+    the keys of saves that could not be read (kept untouched: a save is never lost)."""
     matches, damaged = {}, []
     for key in storage.list_keys():
-        if not key.startswith(GAME_PREFIX):
+        if not key.startswith(kind.PREFIX):
             continue
         try:
-            match = Match.from_json(storage.get(key))
+            match = kind.from_json(storage.get(key))
         except ValueError:
             damaged.append(key)
             continue
-        if GAME_PREFIX + match.id != key:  # saving it would write under another key
+        if match.key != key:  # saving it would write under another key
             damaged.append(key)
             continue
         matches[match.id] = match
     return matches, sorted(damaged)
 
 
-def save_match(storage, match):
-    storage.set(GAME_PREFIX + match.id, match.to_json())
+def load_matches(storage):
+    """Every saved pass-and-play match by id, and the keys of saves that could not be read."""
+    return load_saved(storage, Match)
 
 
 def delete_match(storage, key_or_id):

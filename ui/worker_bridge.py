@@ -30,14 +30,14 @@ class WorkerBridge:
 
     def update(self):
         """After every action: start the worker, send a new question, schedule the next move shown."""
-        app = self.app
-        if self.worker is None and app.wants_worker:
+        computer = self.app.computer
+        if self.worker is None and computer.wants_worker:
             self.worker = self._later(self._start())
-        job = app.computer_job()
+        job = computer.job()
         if job is not None and job != self.sent:
             self.sent = job
-            self._later(self._ask(job, app.computer_request()))
-        match_id = app.step_due()
+            self._later(self._ask(job, computer.request()))
+        match_id = computer.step_due()
         if match_id is not None and not self.stepping:
             self.stepping = True
             self._later(self._step(match_id))
