@@ -81,13 +81,14 @@ def capital(text):
     return text[:1].upper() + text[1:]
 
 
-def piece(kind, side, viewer, capital=False):
-    """"your Captain", "Blue's Spy", "Blue's piece" (kind unknown to the viewer)."""
+def piece(kind, side, viewer, first=False):
+    """"your Captain", "Blue's Spy", "Blue's piece" (kind unknown to the viewer); ``first``: the
+    sentence's first words ("Your Captain")."""
     if side == viewer:
         text = _(YOUR_PIECES[kind if kind in YOUR_PIECES else None])
     else:
         text = _(SIDES_PIECE[side]).format(piece=kind_name(kind) if kind else _("piece"))
-    return globals()["capital"](text) if capital else text
+    return capital(text) if first else text
 
 
 def describe(event, viewer, letters=None):
@@ -96,7 +97,7 @@ def describe(event, viewer, letters=None):
     ``letters``: the board as the viewer saw it right after the move, to name the
     pieces the move unmasked (without it they are "the piece on f6")."""
     m, side = event.move, event.side
-    mover = piece(event.kind, side, viewer, capital=True)
+    mover = piece(event.kind, side, viewer, first=True)
     to = square_name(m.to_square)
     if event.pending:
         if event.attack:
