@@ -9,8 +9,9 @@ import pytest
 
 from espionage.board import BLUE, RED
 from ui.app import App
-from ui.computer import ComputerControl, ComputerMatch
-from ui.linkplay import LINK_SCREENS, LinkControl
+from ui.computer import ComputerMatch
+from ui.computerplay import ComputerControl
+from ui.linkcontrol import LINK_SCREENS, LinkControl
 from ui.passplay import PassPlay
 from ui.saves import Match, MemoryStorage
 from ui.screens import MATCH_SCREENS, Screen

@@ -29,11 +29,12 @@ from espionage.board import (
 from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
 from . import accessible, i18n, keyboard, motion, page, pages, words
-from .computer import ComputerControl, load_computer_matches
+from .computer import load_computer_matches
+from .computerplay import ComputerControl
 from .controller import Action
 from .errors import error_text
 from .i18n import _
-from .linkplay import LinkControl
+from .linkcontrol import LinkControl
 from .passplay import PassPlay
 from .render import marks_data
 from .saves import (

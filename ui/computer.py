@@ -1,10 +1,7 @@
-"""Games against the computer: the match, and the controller of that mode.
+"""Games against the computer: the match (its controller: ui/computerplay.py).
 
-The computer thinks in a worker (main.py's binding, ``ui/worker_bridge.py``):
-after every action the binding asks :meth:`ComputerControl.job` whether to
-send it a question and :meth:`ComputerControl.step_due` which match shows its next move, and
-brings the answers back as actions (``computer-answer``, ``computer-step``).
-Everything those answers do is decided here, in pure Python.
+The computer thinks in a worker (``ui/worker_bridge.py``); the match checks its answers
+(:meth:`ComputerMatch.receive`) and plays them a move at a time (:meth:`ComputerMatch.step`).
 
 The computer receives only its own view (``ui.botwire``); its army is kept in
 the match saved on this device and drawn only at the end.
@@ -13,10 +10,9 @@ the match saved on this device and drawn only at the end.
 import json
 from dataclasses import dataclass, field
 
-from espionage import IllegalMove, Move, Setup, random_volcanoes
+from espionage import IllegalMove, Move
 from espionage.board import BLUE, RED, SIDES
 
-from .controller import Action, Controller
 from .i18n import N_, _
 from .saves import Match, load_saved
 from .screens import Screen
@@ -216,162 +212,3 @@ class ComputerMatch(Match):
 def load_computer_matches(storage):
     """Every saved game against the computer by id, and the keys of saves that could not be read."""
     return load_saved(storage, ComputerMatch)
-
-
-class ComputerControl(Controller):
-    """Play the computer: the ``computer-*`` actions, and what the worker is asked (main.py's
-    binding asks :meth:`wants_worker`, :meth:`job` and :meth:`step_due` after every action)."""
-
-    mode = ComputerMatch.mode
-    own_screens = frozenset({Screen.COMPUTER_OPTIONS})
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.level = 2  # the options of a new game against the computer
-        self.colour = RED
-
-    def actions(self):
-        return {
-            "computer-new": Action(self.new_game),
-            "computer-level": Action(self.choose_level),
-            "computer-colour": Action(self.choose_colour),
-            "computer-start": Action(self.start),
-            "computer-ready": Action(self.ready),
-            "computer-answer": Action(self.answered),
-            "computer-step": Action(self.step),
-            "computer-retry": Action(self.retry),
-            "take-back": Action(self.take_back),
-        }
-
-    def pages(self):
-        from . import computerpages  # the computer's modules load only when a game against it needs them
-
-        return computerpages.PAGES
-
-    def _match(self):
-        """The open game against the computer, or None."""
-        return self.app.match if self.app.controller is self else None
-
-    # -- a new game -------------------------------------------------------------------
-
-    def new_game(self, _arg):
-        self.app.show(Screen.COMPUTER_OPTIONS)
-
-    def choose_level(self, arg):
-        if self.app.screen == Screen.COMPUTER_OPTIONS and arg.isdigit() and int(arg) in LEVELS:
-            self.level = int(arg)
-
-    def choose_colour(self, arg):
-        if self.app.screen == Screen.COMPUTER_OPTIONS and arg in SIDES:
-            self.colour = SIDES.index(arg)
-
-    def start(self, _arg):
-        if self.app.screen == Screen.COMPUTER_OPTIONS:
-            self._new_match(self.colour, self.level)
-
-    def _new_match(self, human, level):
-        app = self.app
-        match = ComputerMatch(
-            id=f"{app.rng.getrandbits(40):010x}",
-            variant=app.options,
-            volcanoes=random_volcanoes(app.options.volcanoes, app.rng),
-            human=human,
-            level=level,
-            seed=app.rng.getrandbits(32),
-        )
-        from espionage.bot import Bot
-
-        match.setups[match.computer] = Bot.setup(SIDES[match.computer], match.seed)
-        app.matches[match.id] = match
-        app.save(match)
-        app.show(Screen.SETUP, match, human)
-
-    def ready(self, _arg):
-        match = self._match()
-        if self.app.screen != Screen.SETUP or match is None or match.game is not None or not self.app.setup_complete:
-            return
-        match.setups[match.human] = Setup(match.human, self.app.placed)
-        match.start()
-        self.app.save(match)
-        self.resume(match)
-
-    def resume(self, match):
-        """The screen a game against the computer is at: its setup, the board, or the end."""
-        if match.game is None:
-            self.app.show(Screen.SETUP, match, match.human)
-        elif match.outcome is not None:
-            self.app.side = match.human
-            self.app.game_over(match)
-        else:
-            self.app.show(Screen.PLAY, match, match.human)
-        self.app.message = ""
-
-    def rematch(self, match):
-        """The same options and level, colours swapped."""
-        self._new_match(match.computer, match.level)
-
-    def waiting(self, match):
-        return _("The computer is thinking: its move comes in a moment.") if match.thinking else ""
-
-    # -- the worker (driven by the browser binding) -------------------------------------
-
-    @property
-    def wants_worker(self):
-        """Whether the computer's worker should exist now: a game against it is open."""
-        match = self._match()
-        return match is not None and match.outcome is None
-
-    def job(self):
-        """The question the worker should answer now (the open game's computer is to move), or None.
-        Cheap: asked after every action; the question's text is made only when it is sent."""
-        match = self._match()
-        return None if match is None else match.job()
-
-    def request(self):
-        """The text of that question, for the worker."""
-        return self._match().request()
-
-    def step_due(self):
-        """The id of the open match whose computer has a chosen move still to show, or None."""
-        match = self._match()
-        return match.id if match is not None and match.pending else None
-
-    def answered(self, text):
-        """The worker answered: its first move is shown now, the second after a pause."""
-        try:
-            answer = json.loads(text)
-            match = self.app.matches.get(str(answer["job"]).split(":")[0])
-        except (ValueError, KeyError, TypeError, AttributeError):
-            return
-        if not isinstance(match, ComputerMatch) or not match.receive(answer):
-            return
-        match.step()
-        self._moved(match)
-
-    def step(self, match_id):
-        match = self.app.matches.get(match_id)
-        if isinstance(match, ComputerMatch) and match.step():
-            self._moved(match)
-
-    def _moved(self, match):
-        self.app.save(match)
-        if self.app.match is match and self.app.screen == Screen.PLAY and match.outcome is not None:
-            self.app.game_over(match)
-
-    def retry(self, _arg):
-        match = self._match()
-        if match is not None:
-            match.ask_again()
-            self.app.save(match)
-
-    def take_back(self, _arg):
-        match = self._match()
-        if self.app.screen == Screen.PLAY and match is not None and match.take_back():
-            self.app.planned, self.app.selected = [], None
-            self.app.save(match)
-            self.app.message = _("Your last turn and the computer's answer were taken back.")
-
-    def error(self):
-        """Why the computer could not play, for the page ("" : it can)."""
-        match = self._match()
-        return _("The computer could not play.") if match and match.error else ""
