@@ -1,4 +1,4 @@
-"""ui/app.py and ui/pages.py driven through ``App.dispatch``, exactly as the browser binding does.
+"""ui/app.py and the pages driven through ``App.dispatch``, exactly as the browser binding does.
 
 Buttons are pressed by their visible label (found in the markup, refused when
 disabled) and squares tapped by ``data-square``, so every test also checks the

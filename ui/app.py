@@ -28,7 +28,7 @@ from espionage.board import (
 )
 from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
-from . import accessible, i18n, keyboard, motion, page, pages, words
+from . import accessible, board_screen, i18n, keyboard, motion, page, words
 from .computer import load_computer_matches
 from .computerplay import ComputerControl
 from .controller import Action
@@ -265,7 +265,7 @@ class App:
 
     def _tap_marks(self):
         """The marks over the play board, from the picture every mode's play screen draws."""
-        return marks_data(pages.play_picture(self, self.view())[0])
+        return marks_data(board_screen.play_picture(self, self.view())[0])
 
     def title(self):
         """The page's title, in the player's language."""
@@ -521,7 +521,7 @@ class App:
         a tap's marks at once and dispatches the tap after its frame. Changes nothing."""
         if self._board_drawn() is None or not self.my_turn:
             return {}
-        picture, ahead = pages.play_picture(self, self.view())[0], {}
+        picture, ahead = board_screen.play_picture(self, self.view())[0], {}
         for sq in {m.from_square for m in self.next_moves()} | ({self.selected} - {None}):
             choice = self._tap_choice(sq)
             if choice in ("select", "let go"):  # only the selection and its targets change
@@ -699,7 +699,7 @@ class App:
         if self.screen == Screen.OVER:
             ends = range(len(self.match.full_game().events) + 1)
         elif self.screen == Screen.HISTORY:
-            ends = dict(pages.turns(self.view().events))
+            ends = dict(board_screen.turns(self.view().events))
         else:
             return
         if int(arg) in ends:

@@ -12,32 +12,31 @@ from espionage.board import SIDES, square_name
 from espionage.bot import Bot
 from espionage.pieces import KINDS
 
-from . import pages
+from .board_screen import (
+    badge_legend,
+    board_screen,
+    enemy_left,
+    events_list,
+    history,
+    over,
+    planned_line,
+    play_picture,
+    removed_trays,
+    selection_line,
+    setup,
+)
 from .computer import FAIRNESS, LEVELS
 from .i18n import _, language
 from .markup import Parts
-from .pages import (
-    _board_screen,
-    _events_list,
-    _removed_trays,
-    badge_legend,
-    button,
-    enemy_left,
-    planned_line,
-    play_picture,
-    resign_control,
-    selection_line,
-    side_name,
-    variant_fields,
-)
 from .screens import Screen
-from .words import kind_name, piece
+from .widgets import button, resign_control, screen, variant_fields
+from .words import kind_name, piece, side_name
 
 
 def _setup(app):
     level = _("Against the computer, level {level}.").format(level=app.match.level)
     note = f'<p class="hint">{escape(level)} {escape(_(FAIRNESS))}</p>'
-    return pages.setup(app, note=note, ready_action="computer-ready")
+    return setup(app, note=note, ready_action="computer-ready")
 
 
 def _options(app):
@@ -63,7 +62,7 @@ def _options(app):
         + button(_("Start"), "computer-start", cls="primary")
         + "</div>"
     )
-    return pages._screen(Screen.COMPUTER_OPTIONS, body, app)
+    return screen(Screen.COMPUTER_OPTIONS, body, app)
 
 
 def computer_turn(view, human):
@@ -104,7 +103,7 @@ def _play(app):
     ]
     panel.append(enemy_left(view, side))
     if shown:
-        panel.append(_events_list(shown, _("The computer's last turn"), side, view.letters))
+        panel.append(events_list(shown, _("The computer's last turn"), side, view.letters))
     panel.append(selection_line(app))
     panel.append(badge_legend(picture))
     if app.planned or state == "your-turn":
@@ -128,8 +127,8 @@ def _play(app):
         + "</div>"
         f'<p class="hint fairness">{escape(_(FAIRNESS))}</p>'
     )
-    panel.append(_removed_trays(view))
-    return _board_screen(Screen.PLAY, picture, Parts(panel), app)
+    panel.append(removed_trays(view))
+    return board_screen(Screen.PLAY, picture, Parts(panel), app)
 
 
 # -- the end --------------------------------------------------------------------------
@@ -167,7 +166,7 @@ def _belief_lines(match):
 
 def _over(app):
     rematch = _("Rematch: the same level and options, and you play the other colour.")
-    return pages.over(app, over_extras(app), rematch)
+    return over(app, over_extras(app), rematch)
 
 
 def over_extras(app):
@@ -201,7 +200,7 @@ PAGES = {
     Screen.COMPUTER_OPTIONS: _options,
     Screen.SETUP: _setup,
     Screen.PLAY: _play,
-    Screen.HISTORY: pages.history,
+    Screen.HISTORY: history,
     Screen.OVER: _over,
 }
 """The screens of a game against the computer, each with the function that draws it."""

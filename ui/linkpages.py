@@ -12,28 +12,26 @@ from espionage.board import RED, SIDES, square_name
 from espionage.link import CASUAL, SEALED
 from espionage.sealed import FAIR
 
-from . import pages
+from .board_screen import (
+    badge_legend,
+    board_screen,
+    enemy_left,
+    events_list,
+    learned_marks,
+    over,
+    planned_line,
+    play_picture,
+    removed_trays,
+    selection_line,
+    setup,
+)
 from .errors import error_text
 from .i18n import N_, _, ngettext
 from .markup import Parts
-from .pages import (
-    _board_screen,
-    _events_list,
-    _removed_trays,
-    badge_legend,
-    button,
-    enemy_left,
-    learned_marks,
-    planned_line,
-    play_picture,
-    resign_control,
-    selection_line,
-    side_name,
-    variant_fields,
-)
 from .render import BoardPicture
 from .screens import Screen
-from .words import describe, outcome_text
+from .widgets import button, delete_question, resign_control, screen, variant_fields
+from .words import describe, outcome_text, side_name
 
 KIND_TEXT = {
     SEALED: (
@@ -53,10 +51,6 @@ KIND_TEXT = {
 }
 # "Sealed link game", by kind: whole phrases, so a language can agree the words.
 KIND_GAME = {SEALED: N_("Sealed link game"), CASUAL: N_("Casual link game")}
-
-
-def _screen(name, body, app):
-    return pages._screen(name, body, app)
 
 
 def _variant_text(variant):
@@ -161,7 +155,7 @@ def _link_options(app):
         + button(_("Set up your army"), "link-setup", cls="primary")
         + "</div>"
     )
-    return _screen(Screen.LINK_OPTIONS, body, app)
+    return screen(Screen.LINK_OPTIONS, body, app)
 
 
 def _link_invite(app):
@@ -186,14 +180,14 @@ def _link_invite(app):
         + button(_("Set up your army"), "link-join", cls="primary")
         + "</div>"
     )
-    return _screen(Screen.LINK_INVITE, body, app)
+    return screen(Screen.LINK_INVITE, body, app)
 
 
 def _setup(app):
     match = app.match
     text = _("{kind}, {variant}.").format(kind=_kind_game(match.kind), variant=_variant_text(match.variant))
     note = (f'<p class="link-note">{escape(text)} ' + escape(_(KIND_TEXT[match.kind][1])) + '</p>')
-    return pages.setup(app, note=note, ready_action="link-ready")
+    return setup(app, note=note, ready_action="link-ready")
 
 
 # -- play ------------------------------------------------------------------------------------
@@ -209,7 +203,7 @@ def _play(app):
     title = _("Your turn ({side})").format(side=side_name(side))
     status = _("{kind} · turn {n}").format(kind=_kind_game(seat.kind), n=view.turn_number)
     panel = [f'<h1 tabindex="-1">{escape(title)}</h1><p class="status">{escape(status)}</p>']
-    panel.append(_events_list(_recent(view, side), _("Since your last turn"), side, view.letters))
+    panel.append(events_list(_recent(view, side), _("Since your last turn"), side, view.letters))
     if seat.draw_offered:
         offer = _("{side} offers a draw. Accept it, or play your turn to decline.").format(side=opponent)
         panel.append(f'<div class="offer"><p>{escape(offer)}</p>' + button(_("Accept draw"), "accept-draw") + "</div>")
@@ -232,8 +226,8 @@ def _play(app):
         + button(_("Home"), "home", cls="quiet")
         + "</div>"
     )
-    panel.append(_removed_trays(view))
-    return _board_screen(Screen.PLAY, picture, Parts(panel), app)
+    panel.append(removed_trays(view))
+    return board_screen(Screen.PLAY, picture, Parts(panel), app)
 
 
 def _link_send(app):
@@ -261,7 +255,7 @@ def _link_send(app):
     view = seat.view()
     if view is not None:
         done = [e for e in view.last_turn if e.side == side]
-        panel.append(_events_list(done, _("What happened"), side, view.letters))
+        panel.append(events_list(done, _("What happened"), side, view.letters))
         panel.append(_pending(view, opponent))
         if seat.t.offer == side:
             note = _("Your draw offer goes to {side} with this link.").format(side=opponent)
@@ -278,9 +272,9 @@ def _link_send(app):
         + "</div>"
     )
     if view is not None:
-        panel.append(_removed_trays(view))
-        return _board_screen(Screen.LINK_SEND, picture, "".join(panel), app)
-    return _screen(Screen.LINK_SEND, '<div class="narrow">' + "".join(panel) + "</div>", app)
+        panel.append(removed_trays(view))
+        return board_screen(Screen.LINK_SEND, picture, "".join(panel), app)
+    return screen(Screen.LINK_SEND, '<div class="narrow">' + "".join(panel) + "</div>", app)
 
 
 def _seat_status(seat, variant):
@@ -325,7 +319,7 @@ def _rematch_hint(match):
 
 
 def _over(app):
-    return pages.over(app, over_extras(app), _rematch_hint(app.match))
+    return over(app, over_extras(app), _rematch_hint(app.match))
 
 
 def over_extras(app):
@@ -377,7 +371,7 @@ def _link_backup(app):
         + link_box(app, seat.backup_link(), "backup")
         + ('<div class="actions">' + button(_('Back to the game'), 'link-back', cls='primary') + '</div>')
     )
-    return _screen(Screen.LINK_BACKUP, body, app)
+    return screen(Screen.LINK_BACKUP, body, app)
 
 
 def _link_spectate(app):
@@ -406,13 +400,13 @@ def _link_spectate(app):
         f'<p class="message" role="alert">{escape(error_text(app.link.error))}</p>'
         f'<p class="status">{escape(status)}</p>'
         f'<p class="hint">{escape(public)}</p>'
-        + _events_list(view.last_turn, _("Last turn"), None, view.letters)
+        + events_list(view.last_turn, _("Last turn"), None, view.letters)
         + '<div class="actions">'
         + button(_("Home"), "home", cls="primary")
         + "</div>"
-        + _removed_trays(view)
+        + removed_trays(view)
     )
-    return _board_screen(Screen.LINK_SPECTATE, picture, panel, app)
+    return board_screen(Screen.LINK_SPECTATE, picture, panel, app)
 
 
 def _link_restore(app):
@@ -432,7 +426,7 @@ def _link_restore(app):
         + button(_("Restore game"), "link-restore", cls="primary")
         + "</div>"
     )
-    return _screen(Screen.LINK_RESTORE, body, app)
+    return screen(Screen.LINK_RESTORE, body, app)
 
 
 def _link_error(app):
@@ -445,7 +439,7 @@ def _link_error(app):
         f'<p class="message link-error" role="alert">{escape(error_text(app.link.error))} {escape(safe)}</p>'
         f'<div class="actions">{mine}' + button(_("Home"), "home") + "</div>"
     )
-    return _screen(Screen.LINK_ERROR, body, app)
+    return screen(Screen.LINK_ERROR, body, app)
 
 
 # -- home list ----------------------------------------------------------------------------------
@@ -457,7 +451,7 @@ def home_items(app):
     for key, match in games:
         confirm = app.confirm == key
         if confirm:
-            actions = pages.delete_question("link-delete-confirm")
+            actions = delete_question("link-delete-confirm")
         elif match is None:
             actions = button(_("Delete"), "link-delete", key, cls="quiet")
         else:

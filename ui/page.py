@@ -1,9 +1,9 @@
 """The page: the Rules over any screen (ui/rules.py, loaded when first shown), the home screen
-(every mode's saved games), or the screen the app is on, drawn by the function the mode's
-controller names for it (``Controller.pages``: ui/pages.py for pass and play, which also
-holds the parts every mode shares; ui/linkpages.py; ui/computerpages.py)."""
+(every mode's saved games: ui/home.py), or the screen the app is on, drawn by the function
+the mode's controller names for it (``Controller.pages``: ui/passpages.py, ui/linkpages.py,
+ui/computerpages.py, from the parts in ui/widgets.py and ui/board_screen.py)."""
 
-from . import linkpages, pages
+from . import home, linkpages, widgets
 from .screens import Screen
 
 
@@ -11,7 +11,7 @@ def render(app):
     if app.rules_open:
         from . import rules
 
-        return rules.page(pages.language_menu(app.language))
+        return rules.page(widgets.language_menu(app.language))
     if app.screen == Screen.HOME:
-        return pages.home(app, linkpages.home_items(app))
+        return home.home(app, linkpages.home_items(app))
     return app.controller.pages()[app.screen](app)

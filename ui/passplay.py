@@ -3,7 +3,7 @@
 from espionage import Setup, random_volcanoes
 from espionage.board import BLUE, RED
 
-from . import pages
+from . import passpages
 from .controller import Action, Controller
 from .i18n import _
 from .saves import Match
@@ -27,7 +27,7 @@ class PassPlay(Controller):
         }
 
     def pages(self):
-        return pages.PASS_AND_PLAY
+        return passpages.PASS_AND_PLAY
 
     # -- a new game -------------------------------------------------------------------
 

@@ -1,201 +1,33 @@
-"""The screens as HTML markup: pure functions of the app state.
+"""The screens with a board, as every mode draws them: the frame of a board screen, the setup,
+the parts of a play screen's panel, the move list and the end of a game.
 
-Buttons carry ``data-action`` (and ``data-arg``) for the browser binding, and
-their visible label is their accessible name. A player's screen is built only
-from that player's view, so nothing hidden can reach the page.
+A player's board is built only from that player's view, so nothing hidden can reach the page.
 """
 
-from functools import wraps
 from html import escape
 
 from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
 from . import keyboard
-from .i18n import LANGUAGES, _, language, ngettext
+from .i18n import _, ngettext
 from .markup import Element, Elements, Parts
 from .render import BoardPicture, board_svg, marks_canvas, piece_svg
 from .screens import Screen
+from .widgets import button, kept, message, rules_bar
 from .words import boards_after, describe, kind_name, outcome_text, selection, side_name
 
 
-def kept(render):
-    """``render`` answers a call with the same arguments (views by identity: a view never
-    changes) in the same language as the call before without working again: the panel's
-    parts that follow the position are written once per position, not once per tap."""
-    last = []
-
-    @wraps(render)
-    def kept_render(*args):
-        key = (language(), *args)
-        if last and len(last[0]) == len(key) and all(a is b or a == b for a, b in zip(last[0], key)):
-            return last[1]
-        last[:] = key, render(*args)
-        return last[1]
-
-    return kept_render
-
-
-def button(label, action, arg="", disabled=False, cls="", pressed=None, title=""):
-    attrs = [f'type="button" data-action="{escape(action)}"']
-    if arg != "":
-        attrs.append(f'data-arg="{escape(str(arg))}"')
-    if disabled:
-        attrs.append("disabled")
-    if cls:
-        attrs.append(f'class="{cls}"')
-    if pressed is not None:
-        attrs.append(f'aria-pressed="{"true" if pressed else "false"}"')
-    if title:
-        attrs.append(f'title="{escape(title)}"')
-    return f"<button {' '.join(attrs)}>{escape(label)}</button>"
-
-
-def resign_control(asked):
-    """The Resign button, or (once pressed: ``asked``) the question that makes sure."""
-    if not asked:
-        return button(_("Resign"), "resign", cls="danger")
-    question = escape(_("Resign this game?"))
-    return (
-        f'<div class="confirm" role="alertdialog" aria-label="{question}"><p>{question}</p>'
-        + button(_("Resign"), "resign-confirm", cls="danger")
-        + button(_("Keep playing"), "cancel", cls="primary")
-        + "</div>"
-    )
-
-
-def delete_question(action):
-    """A saved game's Delete, asked again: the question a screen reader hears as it appears,
-    and its answers (Keep, the safe one, takes the focus: main.py)."""
-    question = escape(_("Delete this game?"))
-    return (
-        f'<span class="confirm" role="alertdialog" aria-label="{question}"><span class="question">{question}</span> '
-        + button(_("Delete game"), action, cls="danger")
-        + button(_("Keep"), "cancel", cls="primary")
-        + "</span>"
-    )
-
-
-SELECTED = ' selected="selected"'
-
-
-@kept
-def language_menu(current):
-    """The language switch shown on every screen: each language in its own name (main.py
-    sends its ``change`` as the action ``language``)."""
-    options = "".join(
-        f'<option value="{code}" lang="{code}"{SELECTED if code == current else ""}>{escape(name)}</option>'
-        for code, name in LANGUAGES.items()
-    )
-    label = escape(_("Language"))
-    return f'<div class="language-menu"><select id="language" aria-label="{label}">{options}</select></div>'
-
-
-def _message(app):
-    return f'<p class="message" role="alert">{escape(app.message)}</p>' if app.message else ""
-
-
-@kept
-def _rules_button():
-    """The corner of every screen: the Rules button and the language switch."""
-    from .rules import open_button
-
-    return f'<div class="rules-bar">{open_button()}{language_menu(language())}</div>'
-
-
-def _screen(name, body, app):
-    return f'<section class="screen screen-{name}" data-screen="{name}">{_rules_button()}{body}{_message(app)}</section>'
-
-
-# -- home, new game, options ---------------------------------------------------------------
-
-
-def home(app, link_items=()):
-    items = []
-    for match in app.saved_games:
-        confirm = app.confirm == match.id
-        actions = (
-            delete_question("delete-confirm")
-            if confirm
-            else button(_("View") if match.outcome is not None else _("Resume"), "resume", match.id)
-            + button(_("Delete"), "delete", match.id, cls="quiet")
-        )
-        what = match.summary()
-        items.append(
-            f'<li class="saved-game" data-game="{escape(match.id)}" data-mode="{match.mode}">'
-            f'<span class="what">{escape(what)}</span><span class="actions">{actions}</span></li>'
-        )
-    for key in app.damaged:
-        confirm = app.confirm == key
-        actions = (
-            delete_question("delete-confirm")
-            if confirm
-            else button(_("Delete"), "delete", key, cls="quiet")
-        )
-        what = escape(_("A saved game that this version cannot read (kept untouched)"))
-        items.append(
-            f'<li class="saved-game damaged"><span class="what">{what}</span><span class="actions">{actions}</span></li>'
-        )
-    items += link_items
-    title = _("Espionage")
-    tagline = _("Hidden armies, two moves a turn, Spies that unmask, Sappers that clear Mines.")
-    saved_heading, new_heading = _("Saved games"), _("New game")
-    saved = f'<h2>{saved_heading}</h2><ul class="saved-games">{"".join(items)}</ul>' if items else ""
-    body = (
-        f'<header><h1 tabindex="-1">{title}</h1><p class="tagline">{tagline}</p></header>'
-        + saved
-        + f"<h2>{new_heading}</h2>"
-        + ways_to_play()
-        + '<div class="actions rules-way">' + button(_("How to play"), "rules") + "</div>"
-    )
-    return _screen(Screen.HOME, body, app)
-
-
-@kept
-def ways_to_play():
-    """The three ways to play, each one tap from the first screen."""
-    ways = (
-        (_("Pass and play"), "mode", "pass",
-         _("Two players, one device: the screen is covered while you hand it over.")),
-        (_("Play by link"), "link-new", "", _("Two devices: send each turn as a link, by any messenger.")),
-        (_("Play the computer"), "computer-new", "",
-         _("One player against the computer, at three levels. It sees only what you see.")),
-    )  # fmt: skip
-    return '<ul class="ways">' + "".join(
-        f'<li class="way">{button(label, action, arg, cls="primary")}<p class="hint">{escape(hint)}</p></li>'
-        for label, action, arg, hint in ways
-    ) + "</ul>"
-
-
-def variant_fields(app):
-    """The options of a new game: moves per turn and the number of volcanoes."""
-    moves, volcanoes = app.options.moves_per_turn, app.options.volcanoes
-    per_turn, volcano_count = _("Moves per turn"), _("Volcanoes")
-    return (
-        f'<fieldset><legend>{per_turn}</legend><div class="toggle">'
-        + button(_("2 moves per turn (standard)"), "moves", 2, pressed=moves == 2)
-        + button(_("1 move per turn"), "moves", 1, pressed=moves == 1)
-        + f'</div></fieldset><fieldset><legend>{volcano_count}</legend><div class="toggle">'
-        + "".join(
-            button(str(n), "volcanoes", n, pressed=volcanoes == n,
-                   title=ngettext("{n} volcano", "{n} volcanoes", n).format(n=n))
-            for n in range(0, 11, 2)
-        )
-        + "</div></fieldset>"
-    )
-
-
-def _options(app):
-    title = _("Pass and play")
-    body = (
-        f'<h1 tabindex="-1">{title}</h1>'
-        + variant_fields(app)
-        + '<div class="actions">' + button(_("Back"), "home") + button(_("Start"), "start", cls="primary") + "</div>"
-    )
-    return _screen(Screen.OPTIONS, body, app)
-
-
-# -- setup -------------------------------------------------------------------------------
+def board_screen(name, picture, panel, app):
+    # the message first: on a tablet held upright the panel starts right under the board
+    # (built element by element, so that ui/patch.py compares the board square by square)
+    keys = f'<p class="hint key-hint">{escape(keyboard.hint(name))}</p>'
+    wrap = Element('<div class="board-wrap">', Elements((board_svg(picture, tap_marks=False), marks_canvas(picture))), "div")
+    head = (rules_bar(), message(app))
+    content = Parts((*head, *panel.parts, keys)) if isinstance(panel, Parts) else "".join((*head, panel, keys))
+    body = Elements((wrap, Element('<div class="panel">', content, "div")))
+    layout = Element('<div class="layout">', body, "div")
+    return Element(f'<section class="screen screen-{name}" data-screen="{name}">', Elements((layout,)), "section")
 
 
 def setup(app, note="", ready_action="ready", private=False):
@@ -275,45 +107,11 @@ def setup(app, note="", ready_action="ready", private=False):
         + "</details>"
         + '<div class="actions secondary">' + button(_("Home"), "home", cls="quiet") + "</div>"
     )
-    return _board_screen(Screen.SETUP, picture, panel, app)
-
-
-def _board_screen(name, picture, panel, app):
-    # the message first: on a tablet held upright the panel starts right under the board
-    # (built element by element, so that ui/patch.py compares the board square by square)
-    keys = f'<p class="hint key-hint">{escape(keyboard.hint(name))}</p>'
-    wrap = Element('<div class="board-wrap">', Elements((board_svg(picture, tap_marks=False), marks_canvas(picture))), "div")
-    head = (_rules_button(), _message(app))
-    content = Parts((*head, *panel.parts, keys)) if isinstance(panel, Parts) else "".join((*head, panel, keys))
-    body = Elements((wrap, Element('<div class="panel">', content, "div")))
-    layout = Element('<div class="layout">', body, "div")
-    return Element(f'<section class="screen screen-{name}" data-screen="{name}">', Elements((layout,)), "section")
-
-
-# -- the cover ---------------------------------------------------------------------------
-
-
-def _cover(app):
-    side, other = side_name(app.side), side_name(1 - app.side)
-    rematch = _("Rematch, colours swapped: whoever played {other} in the last game plays {side} now.")
-    hand = _("Hand the device to {side}").format(side=side)
-    privately = _("{side}: press the button when the other player is not looking.").format(side=side)
-    body = (
-        '<div class="cover-inner">'
-        + (f'<p class="rematch-note">{rematch.format(other=other, side=side)}</p>' if app.rematch else "")
-        + f'<p class="cover-title">{hand}</p><p class="hint">{privately}</p>'
-        + button(_("Show {side}'s board").format(side=side), "reveal", cls="primary")
-        + "<p>" + button(_("Home"), "home", cls="quiet") + "</p>"
-        + "</div>"
-    )
-    return f'<section class="screen screen-cover cover" data-screen="cover">{_rules_button()}{body}</section>'
-
-
-# -- play --------------------------------------------------------------------------------
+    return board_screen(Screen.SETUP, picture, panel, app)
 
 
 @kept
-def _removed_trays(view):
+def removed_trays(view):
     out = []
     for side in (RED, BLUE):
         kinds = view.removed[SIDES[side]]
@@ -375,7 +173,7 @@ def badge_legend(picture):
 
 
 @kept
-def _events_list(events, heading, viewer, letters=None):
+def events_list(events, heading, viewer, letters=None):
     """The events as sentences; ``letters`` (the board now) names the pieces they unmasked."""
     if not events:
         return ""
@@ -454,73 +252,6 @@ def planned_line(app, need, then=""):
     return f'<p class="hint">{escape(hint)}{" " + escape(then) if then else ""}</p>'
 
 
-def _play(app):
-    view = app.view()
-    side = app.side
-    picture, opponent_last = play_picture(app, view)
-    last = view.last_turn
-    match = app.match
-    mine, other = side_name(side), side_name(1 - side)
-    status = _("Turn {n} · {side} to move").format(n=view.turn_number, side=mine)
-    title = _("{side}'s board").format(side=mine)
-    panel = [f'<h1 tabindex="-1">{title}</h1><p class="status">{status}</p>']
-    panel.append(enemy_left(view, side))
-    if opponent_last:
-        panel.append(_events_list(last, _("{side}'s last turn").format(side=other), side, view.letters))
-    if match.draw_offered_to(side):
-        panel.append(
-            "<div class=\"offer\"><p>" + _("{side} offers a draw.").format(side=other) + "</p>"
-            + button(_("Accept draw"), "accept-draw")
-            + button(_("Decline draw"), "decline-draw")
-            + "</div>"
-        )
-    panel.append(selection_line(app))
-    panel.append(badge_legend(picture))
-    panel.append(planned_line(app, match.variant.moves_per_turn))
-    panel.append(_play_actions(bool(app.planned), app.turn_complete, match.draw_offer is not None, app.confirm == "resign"))
-    panel.append(_removed_trays(view))
-    return _board_screen(Screen.PLAY, picture, Parts(panel), app)
-
-
-@kept
-def _play_actions(planned, complete, draw_offered, resigning):
-    """The play screen's buttons (the same from tap to tap: written once, ``kept``)."""
-    return (
-        '<div class="actions">'
-        + button(_("Undo move"), "undo", disabled=not planned)
-        + button(_("Submit turn"), "submit", disabled=not complete, cls="primary")
-        + "</div>"
-        '<div class="actions secondary">'
-        + button(_("Move list"), "history")
-        + button(_("Offer draw"), "offer-draw", disabled=draw_offered)
-        + resign_control(resigning)
-        + button(_("Home"), "home", cls="quiet")
-        + "</div>"
-    )
-
-
-def _results(app):
-    view = app.view()
-    side = app.side
-    own = tuple(e.move for e in view.last_turn)
-    picture = BoardPicture(
-        letters=view.drawn_letters(), unknown_side=1 - side, bottom=side, unmasked=view.unmasked, learned=learned_marks(view), last_turn=own,
-        fights=fights(view.last_turn), cursor=app.cursor,
-    )
-    panel = (
-        '<h1 tabindex="-1">' + _("{side}'s turn played").format(side=side_name(side)) + "</h1>"
-        + _events_list(view.last_turn, _("What happened"), side, view.letters)
-        + ('<div class="actions">' + button(_('Hand over'), 'hand-over', cls='primary') + '</div><p class="hint">')
-        + _("Then pass the device to {side}: the board is covered until they open it.").format(side=side_name(1 - side))
-        + "</p>"
-        + _removed_trays(view)
-    )
-    return _board_screen(Screen.RESULTS, picture, panel, app)
-
-
-# -- the move list -----------------------------------------------------------------------
-
-
 def turns(events):
     """The events a turn at a time: (moves played by the end of the turn, its events)."""
     out = []
@@ -574,10 +305,7 @@ def history(app):
         + "</div>"
         + turn_list(live.events, side, step)
     )
-    return _board_screen(Screen.HISTORY, picture, panel, app)
-
-
-# -- game over -------------------------------------------------------------------------
+    return board_screen(Screen.HISTORY, picture, panel, app)
 
 
 def over(app, extras, rematch):
@@ -631,29 +359,7 @@ def over(app, extras, rematch):
         + button(_("Home"), "home")
         + "</div>"
         + f'<p class="hint">{rematch}</p>'
-        + _removed_trays(view)
+        + removed_trays(view)
         + every_turn
     )
-    return _board_screen(Screen.OVER, picture, panel, app)
-
-
-def _pass_setup(app):
-    return setup(app, private=True)
-
-
-def _pass_over(app):
-    return over(app, "", _("Rematch: the same options, and the players swap colours."))
-
-
-PASS_AND_PLAY = {
-    Screen.OPTIONS: _options,
-    Screen.SETUP: _pass_setup,
-    Screen.COVER: _cover,
-    Screen.PLAY: _play,
-    Screen.RESULTS: _results,
-    Screen.HISTORY: history,
-    Screen.OVER: _pass_over,
-}
-"""The screens of pass and play, each with the function that draws it. Each screen's heading
-is written focusable (``tabindex="-1"``): a new screen gives it the focus (main.py), so the
-focus never falls back to the page's top."""
+    return board_screen(Screen.OVER, picture, panel, app)
