@@ -1,6 +1,7 @@
 """The app's modes as controllers, its screens as names and its actions as a table:
 what each mode answers, which controller is picked, and that every button's action is in the table."""
 
+import ast
 import random
 import re
 from pathlib import Path
@@ -144,3 +145,12 @@ def test_no_mode_is_compared_by_its_name_outside_the_controllers_table():
     compared = re.compile(r"mode\s*[!=]=\s*\"|mode in \(")
     offenders = [str(p.relative_to(ROOT)) for p in sources if compared.search(p.read_text(encoding="utf-8"))]
     assert offenders == []
+
+
+def test_no_function_of_the_browser_layer_is_over_60_lines_but_the_rules_text():
+    long = []
+    for path in [*sorted((ROOT / "ui").glob("*.py")), ROOT / "main.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.end_lineno - node.lineno >= 60:
+                long.append(f"{path.relative_to(ROOT)}:{node.name}")
+    assert long == ["ui/rules.py:_sections"]  # data: the rules' text

@@ -47,33 +47,6 @@ def setup(app, note="", ready_action="ready", private=False):
         zone=frozenset(SETUP_SQUARES[side]),
         unknown_side=1 - side,
     )
-    tray = []
-    for kind in KINDS:
-        left = app.remaining(kind)
-        cls = "tray-kind" + (" picked" if app.picked == kind else "") + (" empty" if not left else "")
-        name = kind_name(kind)
-        label = escape(ngettext("{piece}, {n} left", "{piece}, {n} left", left).format(piece=name, n=left))
-        tray.append(
-            f'<button type="button" class="{cls}" data-action="pick" data-arg="{kind}" data-drag="{kind}" '
-            f'aria-pressed="{"true" if app.picked == kind else "false"}" aria-label="{label}" title="{escape(name)}"'
-            f"{' disabled' if not left and app.selected is None else ''}>"
-            f'{piece_svg(letter_of(kind, side), side, size=40)}<span class="count">{left}</span>'
-            f'<span class="kind-name" aria-hidden="true">{escape(name)}</span></button>'
-        )
-    saved = "".join(
-        "<li>"
-        + button(_("Load {name}").format(name=name), "load-setup", name)
-        + button(_("Forget"), "delete-setup", name, cls="quiet")
-        + "</li>"
-        for name in sorted(app.offered_setups())
-    )
-    private = (
-        '<p class="hint">'
-        + _("Setups saved during this game are not offered to {side} until it ends.").format(side=side_name(1 - side))
-        + "</p>"
-        if private
-        else ""
-    )
     placed = len(app.placed)
     hint = (
         _(
@@ -88,26 +61,66 @@ def setup(app, note="", ready_action="ready", private=False):
     )
     count = ngettext("{n} of 30 placed", "{n} of 30 placed", placed).format(n=placed)
     title = _("{side}: set up your army").format(side=side_name(side))
-    tray_name, setups, name, none = _("Army tray"), _("Saved setups"), _("Name"), _("None saved on this device yet.")
     panel = (
         f'<h1 tabindex="-1">{title}</h1>{note}'
         f'<p class="hint">{hint}</p><p class="count-line">{count}</p>'
-        f'<div class="tray" role="group" aria-label="{escape(tray_name)}">{"".join(tray)}</div>'
-        '<div class="actions">'
+        + _tray(app, side)
+        + '<div class="actions">'
         + button(_("Random setup"), "random-setup")
         + button(_("Fully random"), "random-setup", "full", cls="quiet")
         + button(_("Clear"), "clear")
         + button(_("Ready"), ready_action, disabled=not app.setup_complete, cls="primary")
         + "</div>"
+        + _saved_setups(app, side, private)
+        + '<div class="actions secondary">' + button(_("Home"), "home", cls="quiet") + "</div>"
+    )
+    return board_screen(Screen.SETUP, picture, panel, app)
+
+
+def _tray(app, side):
+    """The army tray: each kind to pick, with how many are left to place."""
+    tray = []
+    for kind in KINDS:
+        left = app.remaining(kind)
+        cls = "tray-kind" + (" picked" if app.picked == kind else "") + (" empty" if not left else "")
+        name = kind_name(kind)
+        label = escape(ngettext("{piece}, {n} left", "{piece}, {n} left", left).format(piece=name, n=left))
+        tray.append(
+            f'<button type="button" class="{cls}" data-action="pick" data-arg="{kind}" data-drag="{kind}" '
+            f'aria-pressed="{"true" if app.picked == kind else "false"}" aria-label="{label}" title="{escape(name)}"'
+            f"{' disabled' if not left and app.selected is None else ''}>"
+            f'{piece_svg(letter_of(kind, side), side, size=40)}<span class="count">{left}</span>'
+            f'<span class="kind-name" aria-hidden="true">{escape(name)}</span></button>'
+        )
+    label = escape(_("Army tray"))
+    return f'<div class="tray" role="group" aria-label="{label}">{"".join(tray)}</div>'
+
+
+def _saved_setups(app, side, private):
+    """The setups saved on this device, to load or forget, and the field to save this one."""
+    saved = "".join(
+        "<li>"
+        + button(_("Load {name}").format(name=name), "load-setup", name)
+        + button(_("Forget"), "delete-setup", name, cls="quiet")
+        + "</li>"
+        for name in sorted(app.offered_setups())
+    )
+    private = (
+        '<p class="hint">'
+        + _("Setups saved during this game are not offered to {side} until it ends.").format(side=side_name(1 - side))
+        + "</p>"
+        if private
+        else ""
+    )
+    setups, name, none = _("Saved setups"), _("Name"), _("None saved on this device yet.")
+    return (
         f'<details class="saved-setups"{" open" if app.setups_open else ""}><summary>{setups}</summary>'
         f'<label>{name} <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>'
         + button(_("Save setup"), "save-setup")
         + private
         + (f"<ul>{saved}</ul>" if saved else f'<p class="hint">{none}</p>')
         + "</details>"
-        + '<div class="actions secondary">' + button(_("Home"), "home", cls="quiet") + "</div>"
     )
-    return board_screen(Screen.SETUP, picture, panel, app)
 
 
 @kept

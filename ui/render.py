@@ -355,21 +355,7 @@ def board_svg(picture: BoardPicture, area=None, tap_marks=True) -> str:
     last = [_move(m) for m in picture.last_turn]
     planned = [_move(m) for m in picture.planned]
     pending = [_move(m) for m in picture.pending_fights]
-    marks = {}
-    for mark, squares in (
-        (UNMASKED, picture.unmasked),
-        (TARGET, picture.targets),
-        (LAST_FROM, [m.from_square for m in last]),
-        (LAST_TO, [m.to_square for m in last]),
-        (ZONE, picture.zone),
-        (SELECTED_MARK, () if picture.selected is None else (picture.selected,)),
-        (CURSOR, () if picture.cursor is None else (picture.cursor,)),
-        (LEARNED_UNMASKING, [sq for sq, how in picture.learned if how == "unmasking"]),
-        (PENDING, [sq for m in pending for sq in (m.from_square, m.to_square)]),
-        (TAB_STOP, (_tab_stop(picture, bottom),)),
-    ):
-        for sq in squares:
-            marks[sq] = marks.get(sq, 0) | mark
+    marks = _board_marks(picture, bottom, last, pending)
     owners = picture.owners or _NO_OWNERS
 
     if area is None:
@@ -395,27 +381,50 @@ def board_svg(picture: BoardPicture, area=None, tap_marks=True) -> str:
     out += [_row(squares[i : i + columns]) for i in range(0, len(squares), columns)]
     if tap_marks:
         out.append(f'<g class="marks" pointer-events="none">{_marks_svg(picture, bottom)}</g>')
-    # both layers are always there, empty or not: a tap then changes a layer, not the board's children
-    out.append(_layer("last-moves", (
+    out += _move_layers(last, pending, planned, bottom)
+    out.append(_fight_marks(picture.fights, bottom))
+    out.append(labels)
+    return _kept_board(tag, out)
+
+
+def _board_marks(picture, bottom, last, pending):
+    """Each marked square's marks (a sum of the mark bits), from the picture."""
+    marks = {}
+    for mark, squares in (
+        (UNMASKED, picture.unmasked),
+        (TARGET, picture.targets),
+        (LAST_FROM, [m.from_square for m in last]),
+        (LAST_TO, [m.to_square for m in last]),
+        (ZONE, picture.zone),
+        (SELECTED_MARK, () if picture.selected is None else (picture.selected,)),
+        (CURSOR, () if picture.cursor is None else (picture.cursor,)),
+        (LEARNED_UNMASKING, [sq for sq, how in picture.learned if how == "unmasking"]),
+        (PENDING, [sq for m in pending for sq in (m.from_square, m.to_square)]),
+        (TAB_STOP, (_tab_stop(picture, bottom),)),
+    ):
+        for sq in squares:
+            marks[sq] = marks.get(sq, 0) | mark
+    return marks
+
+
+def _move_layers(last, pending, planned, bottom):
+    """The arrows of the last turn, of the fights pending and of the planned moves: the layers are
+    always there, empty or not (a tap then changes a layer, not the board's children)."""
+    return [_layer("last-moves", (
         f'<path class="last-move" d="{_arrow(m.from_square, m.to_square, bottom, 9, 28, 20, 32, 40)}" '  # clear of both pieces
         f'fill="{LAST}" fill-opacity=".75" stroke="#fff" stroke-opacity=".7" stroke-width="2"/>'
         for m in last
-    )))
-    out.append(_layer("pending-fights", (
+    )), _layer("pending-fights", (
         f'<path class="pending-fight" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" '
         f'd="{_arrow(m.from_square, m.to_square, bottom, 10, 34, 26, 20, 20)}" fill="#fff" fill-opacity=".85" '
         f'stroke="{PLANNED}" stroke-width="5" stroke-dasharray="10 7" stroke-linejoin="round"/>'
         for m in pending
-    )))
-    out.append(_layer("planned-moves", (
+    )), _layer("planned-moves", (
         f'<path class="planned-move" data-move="{square_name(m.from_square)}-{square_name(m.to_square)}" '
         f'd="{_arrow(m.from_square, m.to_square, bottom, 14, 40, 24, 32, 36)}" fill="{PLANNED}" fill-opacity=".9" '  # clear of both pieces
         'stroke="#fff" stroke-width="4" stroke-linejoin="round" paint-order="stroke"/>'
         for m in planned
-    )))
-    out.append(_fight_marks(picture.fights, bottom))
-    out.append(labels)
-    return _kept_board(tag, out)
+    ))]
 
 
 def _viewbox(x0, y0, width, height):
@@ -655,42 +664,13 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks, language):
     side = None
     if has_piece:
         side = owner if owner is not None else _piece_side(letter, unknown_side, viewer)
-    selected, target, cursor, zone = (bool(marks & m) for m in (SELECTED_MARK, TARGET, CURSOR, ZONE))
+    selected, target, zone = (bool(marks & m) for m in (SELECTED_MARK, TARGET, ZONE))
     last_from, last_to, unmasked = (bool(marks & m) for m in (LAST_FROM, LAST_TO, UNMASKED))
     how = "unmasking" if marks & LEARNED_UNMASKING else None
-
     if is_volcano:
         classes.append("volcano")
-        what = _("volcano")
-    elif has_piece:
-        what = _piece_name(letter, side, viewer)
-        if unmasked:
-            what += _(", ") + _("unmasked")
-        elif how is not None:
-            what += _(", ") + _(LEARNED_HOW[how])
-    else:
-        what = _("empty")
-    notes = []  # the title's: what stays while a piece is chosen (aria-label names the choice too)
-    if selected:
-        classes.append("selected")
-    if target:
-        classes.append("target")
-        if has_piece:
-            classes.append("attack")
-    if last_from:
-        classes.append("last-from")
-        notes.append(_("last turn moved from here"))
-    if last_to:
-        classes.append("last-to")
-        notes.append(_("last turn moved here"))
-    if marks & PENDING:
-        classes.append("pending")
-        notes.append(_("fight pending: the result comes with the other player's reply"))
-    if zone:
-        classes.append("zone")
-    if cursor:
-        classes.append("cursor")
-
+    what = _square_content(letter, side, viewer, is_volcano, has_piece, unmasked, how)
+    notes = _square_marks(classes, marks, has_piece)
     fill = CELL_FILL["volcano"] if is_volcano else CELL_FILL[area, shade]
     title = escape(_("{square}: {what}").format(square=name, what=_(", ").join([what, *notes])))
     spoken = cell_name(
@@ -708,6 +688,58 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks, language):
             f'<rect class="cell" width="{CELL}" height="{CELL}" fill="{fill}"/>'
         )
     ]
+    parts += _square_highlights(zone, last_from, last_to)
+    if is_volcano:
+        parts.append('<use class="volcano-art" href="#volcano"/>')
+    elif has_piece:
+        parts.append(_piece_markup(letter, side, unmasked, how))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _square_content(letter, side, viewer, is_volcano, has_piece, unmasked, how):
+    """What stands on a square, in words (its title and its cell's name start with it)."""
+    if is_volcano:
+        return _("volcano")
+    if not has_piece:
+        return _("empty")
+    what = _piece_name(letter, side, viewer)
+    if unmasked:
+        return what + _(", ") + _("unmasked")
+    if how is not None:
+        return what + _(", ") + _(LEARNED_HOW[how])
+    return what
+
+
+def _square_marks(classes, marks, has_piece):
+    """A square's marks as its classes (added to ``classes``), and the notes of its title: what
+    stays while a piece is chosen (the cell's aria-label names the choice too)."""
+    notes = []
+    if marks & SELECTED_MARK:
+        classes.append("selected")
+    if marks & TARGET:
+        classes.append("target")
+        if has_piece:
+            classes.append("attack")
+    if marks & LAST_FROM:
+        classes.append("last-from")
+        notes.append(_("last turn moved from here"))
+    if marks & LAST_TO:
+        classes.append("last-to")
+        notes.append(_("last turn moved here"))
+    if marks & PENDING:
+        classes.append("pending")
+        notes.append(_("fight pending: the result comes with the other player's reply"))
+    if marks & ZONE:
+        classes.append("zone")
+    if marks & CURSOR:
+        classes.append("cursor")
+    return notes
+
+
+def _square_highlights(zone, last_from, last_to):
+    """The glow of a setup zone's square, and the mark of a square the last turn moved from or to."""
+    parts = []
     if zone:
         parts.append('<rect class="glow" x="4" y="4" width="92" height="92" rx="6" fill="#fff" '
                      'fill-opacity=".5" stroke="#fff" stroke-width="3"/>')
@@ -720,12 +752,7 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks, language):
             f'<rect class="last-edge" x="5" y="5" width="90" height="90" fill="none" stroke="{LAST}" '
             f'stroke-width="5" stroke-dasharray="{dashes}"/>'
         )
-    if is_volcano:
-        parts.append('<use class="volcano-art" href="#volcano"/>')
-    elif has_piece:
-        parts.append(_piece_markup(letter, side, unmasked, how))
-    parts.append("</g>")
-    return "".join(parts)
+    return parts
 
 
 def _piece_markup(letter, side, unmasked, learned=None):
