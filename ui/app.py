@@ -29,6 +29,7 @@ from espionage.board import (
 from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
 
 from . import accessible, board_screen, i18n, keyboard, motion, page, words
+from .board_state import PlayBoard
 from .computer import load_computer_matches
 from .computerplay import ComputerControl
 from .controller import Action
@@ -88,6 +89,7 @@ class App:
         (the browser binding sets it; None: at once)."""
         self._ui_unsaved = False
         self._view = None  # (match, its revision and side, that side's view): ``view()``
+        self._board = None  # (what it was built from, the PlayBoard): ``play_board()``
         self._restore_ui()
 
     def _bind(self, passplay, link, computer):
@@ -265,7 +267,7 @@ class App:
 
     def _tap_marks(self):
         """The marks over the play board, from the picture every mode's play screen draws."""
-        return marks_data(board_screen.play_picture(self, self.view())[0])
+        return marks_data(board_screen.play_picture(self.play_board())[0])
 
     def title(self):
         """The page's title, in the player's language."""
@@ -447,6 +449,19 @@ class App:
             self._view = (match, key, match.view(self.side))
         return self._view[2]
 
+    def play_board(self):
+        """The play board as it stands, built once for each state of it (ui.board_state)."""
+        view, planned = self.view(), tuple(self.planned)
+        key = (self.side, planned, self.selected, self.cursor)
+        cached = self._board
+        if cached is None or cached[1].view is not view or cached[0] != key:
+            letters, unmasked = self.planned_letters()
+            board = PlayBoard(
+                view, self.side, letters, unmasked, planned, self.selected, self.targets(), self.cursor, self.turn_complete
+            )
+            self._board = (key, board)
+        return self._board[1]
+
     def replay_last_turn(self):
         """Opening a board replays the opponent's last turn (and, after a reload, nothing more)."""
         last = self.view().last_turn
@@ -521,7 +536,7 @@ class App:
         a tap's marks at once and dispatches the tap after its frame. Changes nothing."""
         if self._board_drawn() is None or not self.my_turn:
             return {}
-        picture, ahead = board_screen.play_picture(self, self.view())[0], {}
+        picture, ahead = board_screen.play_picture(self.play_board())[0], {}
         for sq in {m.from_square for m in self.next_moves()} | ({self.selected} - {None}):
             choice = self._tap_choice(sq)
             if choice in ("select", "let go"):  # only the selection and its targets change

@@ -211,36 +211,37 @@ def learned_marks(view):
     return tuple((sq, view.marks[sq]) for sq in getattr(view, "learned", ()))
 
 
-def play_picture(app, view):
-    """The board of the player to move, with this turn's planned moves and the opponent's
-    last turn highlighted; also the moves of that last turn (empty if it was the player's own)."""
-    side = app.side
-    letters, unmasked = app.planned_letters()
+@kept
+def play_picture(board):
+    """The board of the player to move (a ui.board_state.PlayBoard), with this turn's planned moves
+    and the opponent's last turn highlighted; also the moves of that last turn (empty if it was the
+    player's own). Drawn once per board: a tap's marks, its page and the taps worked out ahead share it."""
+    view, side = board.view, board.side
     last = view.last_turn
     opponent_last = tuple(e.move for e in last) if last and last[0].side != side else ()
     picture = BoardPicture(
-        letters=letters,
+        letters=board.letters,
         unknown_side=1 - side,
         bottom=side,
-        unmasked=unmasked,
+        unmasked=board.unmasked,
         learned=learned_marks(view),
-        selected=app.selected,
-        targets=app.targets(),
+        selected=board.selected,
+        targets=board.targets,
         last_turn=opponent_last,
-        planned=tuple(app.planned),
-        cursor=app.cursor,
+        planned=board.planned,
+        cursor=board.cursor,
         fights=fights(last) if opponent_last else (),
     )
     return picture, opponent_last
 
 
-def selection_line(app):
+def selection_line(board):
     """The selected piece named ("Captain (3) on e4 — unmasked: Blue knows it"), or the line's empty place."""
-    sq = app.selected
+    sq = board.selected
     if sq is None:
         return SELECTION.format("")
-    letters, unmasked = app.planned_letters()
-    return SELECTION.format(f'<p class="selection-line">{escape(selection(letters[sq], sq, sq in unmasked, 1 - app.side))}</p>')
+    said = selection(board.letters[sq], sq, sq in board.unmasked, 1 - board.side)
+    return SELECTION.format(f'<p class="selection-line">{escape(said)}</p>')
 
 
 SELECTION = '<div class="selection">{}</div>'
@@ -248,12 +249,12 @@ SELECTION = '<div class="selection">{}</div>'
 moves nothing below it on the page, which the browser would have to draw again."""
 
 
-def planned_line(app, need, then=""):
+def planned_line(board, need, then=""):
     """The moves planned so far and what comes next, or (none planned) how to play a turn;
     ``then``: what follows the turn (a link game: sending the link)."""
-    if app.planned:
-        planned = ", ".join(str(m) for m in app.planned)
-        if app.turn_complete:
+    if board.planned:
+        planned = ", ".join(str(m) for m in board.planned)
+        if board.complete:
             said = _("Planned: {moves}. Turn complete: submit it.").format(moves=planned)
         else:
             said = _("Planned: {moves}. Now move another piece.").format(moves=planned)

@@ -90,7 +90,8 @@ def _play(app):
     match = app.match
     view = app.view()
     side = app.side
-    picture = play_picture(app, view)[0]
+    board = app.play_board()
+    picture = play_picture(board)[0]
     shown = computer_turn(view, side)
     picture = replace(picture, last_turn=tuple(e.move for e in shown))
     state, said = _state(app, match)
@@ -104,10 +105,10 @@ def _play(app):
     panel.append(enemy_left(view, side))
     if shown:
         panel.append(events_list(shown, _("The computer's last turn"), side, view.letters))
-    panel.append(selection_line(app))
+    panel.append(selection_line(board))
     panel.append(badge_legend(picture))
-    if app.planned or state == "your-turn":
-        panel.append(planned_line(app, match.variant.moves_per_turn))
+    if board.planned or state == "your-turn":
+        panel.append(planned_line(board, match.variant.moves_per_turn))
     take_back = (
         button(_("Take back"), "take-back", disabled=not match.can_take_back(),
                title=_("Take back your last turn and the computer's answer"))
@@ -116,8 +117,8 @@ def _play(app):
     )  # fmt: skip
     panel.append(
         '<div class="actions">'
-        + button(_("Undo move"), "undo", disabled=not app.planned)
-        + button(_("Submit turn"), "submit", disabled=not app.turn_complete, cls="primary")
+        + button(_("Undo move"), "undo", disabled=not board.planned)
+        + button(_("Submit turn"), "submit", disabled=not board.complete, cls="primary")
         + "</div>"
         '<div class="actions secondary">'
         + take_back

@@ -199,7 +199,8 @@ def _play(app):
     view = app.view()
     side = app.side
     opponent = side_name(1 - side)
-    picture = play_picture(app, view)[0]
+    board = app.play_board()
+    picture = play_picture(board)[0]
     title = _("Your turn ({side})").format(side=side_name(side))
     status = _("{kind} · turn {n}").format(kind=_kind_game(seat.kind), n=view.turn_number)
     panel = [f'<h1 tabindex="-1">{escape(title)}</h1><p class="status">{escape(status)}</p>']
@@ -208,16 +209,16 @@ def _play(app):
         offer = _("{side} offers a draw. Accept it, or play your turn to decline.").format(side=opponent)
         panel.append(f'<div class="offer"><p>{escape(offer)}</p>' + button(_("Accept draw"), "accept-draw") + "</div>")
     panel.append(enemy_left(view, side))
-    panel.append(selection_line(app))
+    panel.append(selection_line(board))
     panel.append(badge_legend(picture))
-    panel.append(planned_line(app, match.variant.moves_per_turn, then=_("Then send the link.")))
+    panel.append(planned_line(board, match.variant.moves_per_turn, then=_("Then send the link.")))
     if match.offer:
         note = _("A draw offer goes to {side} with this turn.").format(side=opponent)
         panel.append(f'<p class="hint offer-note">{escape(note)}</p>')
     panel.append(
         '<div class="actions">'
-        + button(_("Undo move"), "undo", disabled=not app.planned)
-        + button(_("Submit turn"), "submit", disabled=not app.turn_complete, cls="primary")
+        + button(_("Undo move"), "undo", disabled=not board.planned)
+        + button(_("Submit turn"), "submit", disabled=not board.complete, cls="primary")
         + "</div>"
         '<div class="actions secondary">'
         + button(_("Offer draw"), "offer-draw", pressed=match.offer)

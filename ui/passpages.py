@@ -53,7 +53,8 @@ def cover(app):
 def play(app):
     view = app.view()
     side = app.side
-    picture, opponent_last = play_picture(app, view)
+    board = app.play_board()
+    picture, opponent_last = play_picture(board)
     last = view.last_turn
     match = app.match
     mine, other = side_name(side), side_name(1 - side)
@@ -70,10 +71,10 @@ def play(app):
             + button(_("Decline draw"), "decline-draw")
             + "</div>"
         )
-    panel.append(selection_line(app))
+    panel.append(selection_line(board))
     panel.append(badge_legend(picture))
-    panel.append(planned_line(app, match.variant.moves_per_turn))
-    panel.append(play_actions(bool(app.planned), app.turn_complete, match.draw_offer is not None, app.confirm == "resign"))
+    panel.append(planned_line(board, match.variant.moves_per_turn))
+    panel.append(play_actions(bool(board.planned), board.complete, match.draw_offer is not None, app.confirm == "resign"))
     panel.append(removed_trays(view))
     return board_screen(Screen.PLAY, picture, Parts(panel), app)
 
