@@ -217,7 +217,7 @@ class Game(State):
 
     def is_legal(self, move):
         try:
-            self._check(self._coerce(move))
+            self.check_move(self._coerce(move))
         except (IllegalMove, ValueError):
             return False
         return True
@@ -231,7 +231,8 @@ class Game(State):
         except ValueError as e:
             raise IllegalMove(str(e), "not-a-move") from None
 
-    def _check(self, m):
+    def check_move(self, m):
+        """Raise IllegalMove, with the reason, if the move ``m`` may not be played now."""
         if self.outcome is not None:
             raise IllegalMove("the game is over", "game-over")
         fr, to = m.from_square, m.to_square
@@ -275,7 +276,7 @@ class Game(State):
     def play(self, move):
         """Play one move (a Move or ``"e3-e4"``); IllegalMove says why if it is not legal."""
         m = move if type(move) is Move else self._coerce(move)
-        self._check(m)
+        self.check_move(m)
         self._history.append(self._snapshot(m))
         self._legal_cache = None
         event = self._apply(m)

@@ -133,9 +133,9 @@ def test_the_pass_and_play_back_covers_a_board_and_a_computer_games_back_goes_ho
     assert app.screen == Screen.HOME
 
 
-def test_no_call_is_built_from_a_string_in_the_browser_layer():
-    sources = [*sorted((ROOT / "ui").glob("*.py")), ROOT / "main.py"]
-    built = re.compile(r"globals\(\)\[|getattr\(self, \"(do_|_)|co_argcount")
+def test_no_call_is_built_from_a_string_in_the_browser_layer_or_the_engine():
+    sources = [*sorted((ROOT / "ui").glob("*.py")), ROOT / "main.py", *sorted((ROOT / "espionage").rglob("*.py"))]
+    built = re.compile(r"globals\(\)\[|getattr\(self, \"(do_|_)|getattr\(self, \"[a-z_]*\" \+|co_argcount")
     offenders = [str(p.relative_to(ROOT)) for p in sources if built.search(p.read_text(encoding="utf-8"))]
     assert offenders == []
 

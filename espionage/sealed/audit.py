@@ -5,6 +5,8 @@ wrote, it returns a sentence naming the liar (or None if every claim holds): a
 :class:`Finding`, English for Python users, whose ``code`` and ``facts`` let an
 interface say it in its player's language."""
 
+from typing import ClassVar
+
 from ..board import BLUE, RED, SIDES, square_name
 from ..game import Game, IllegalMove, Outcome
 from ..link import Transcript, commitment, decode, fights, oblivious
@@ -104,11 +106,12 @@ class _Replay:
         what, g = claim[0], self.g
         if what == "turn":
             return self._turn(claim[1])
-        if what in ("result", "fight", "watched", "around", "answer", "spy_answer"):
+        check = self.CLAIM_CHECKS.get(what)
+        if check is not None:
             c = claim[1]
             if c.index not in self.after:
                 return None  # a move the true game never made: reported as late
-            text = getattr(self, "_" + what)(*claim[1:])
+            text = check(self, *claim[1:])
             return None if text is None else (c.index, text)
         if what == "resign":
             if g.outcome is None:
@@ -221,8 +224,6 @@ class _Replay:
             return Finding(text, "kind", turn=c.turn, side=side, square=sq, said=kind, truth=truth)
         return None
 
-    _answer = _around
-
     def _spy_answer(self, c, side, spy):
         to = c.move.to_square
         letter = self.after[c.index][0][to]
@@ -236,6 +237,16 @@ class _Replay:
             text = f"turn {c.turn}: {side_name(side)}'s Spy moved to {square_name(to)} but {side_name(side)} said it was not a Spy"
             return Finding(text, "hidden-spy", **facts)
         return None
+
+    CLAIM_CHECKS: ClassVar[dict] = {
+        "result": _result,
+        "fight": _fight,
+        "watched": _watched,
+        "around": _around,
+        "answer": _around,
+        "spy_answer": _spy_answer,
+    }
+    """What checks each claim about a move (by the claim's name in the transcript), against the true game."""
 
 
 def _late_move(g, c):
@@ -263,7 +274,7 @@ def _check_move(g, c):
         text = f"turn {c.turn}: {who}'s {kind_name(kind)} on {square_name(fr)} moved"
         return Finding(text, "immovable-moved", kind=kind, square=fr, **facts)
     try:
-        g._check(c.move)
+        g.check_move(c.move)
     except IllegalMove as e:
         return Finding(f"turn {c.turn}: {who}'s move {c.move} is illegal: {e}", "illegal", move=c.move, error=e, **facts)
     if c.attack and c.kind is not None and c.kind != kind:
