@@ -561,7 +561,7 @@ def test_setup_pick_place_swap_replace_and_ready():
     app.dispatch("key", "Escape")
     free = [sq for sq in SETUP_SQUARES[RED] if square_name(sq) not in page(app).pieces()]
     for kind in KINDS:
-        while app.remaining(kind):
+        while app.setup.remaining(kind):
             if app.picked != kind:
                 app.dispatch("pick", kind)
             assert not page(app).enabled("Ready")

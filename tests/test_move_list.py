@@ -51,7 +51,7 @@ def test_the_move_list_shows_every_turn_and_past_boards_as_the_player_saw_them()
     assert app.replay is None
     for step in (steps[0], steps[17], steps[-1]):
         app.dispatch("history-turn", str(step))
-        past = app.past_game(step)
+        past = app.record.past_game(step)
         view = past.view(SIDES[side])
         shown = page(app).pieces()
         assert shown == {square_name(sq): x for sq, x in enumerate(view.letters) if x not in (None, "V")}

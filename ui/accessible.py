@@ -175,7 +175,7 @@ def _setup_news(before, app):
         )
     if app.picked is not None and app.picked != before["picked"]:
         return _("{piece} picked: {left} left. Choose a square in your zone.").format(
-            piece=kind_name(app.picked), left=app.remaining(app.picked)
+            piece=kind_name(app.picked), left=app.setup.remaining(app.picked)
         )
     if (before["selected"], before["picked"]) != (None, None) and (app.selected, app.picked) == (None, None):
         return _("Selection cancelled.")

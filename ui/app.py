@@ -15,20 +15,18 @@ import random
 import time
 from dataclasses import replace
 
-from espionage import Game, IllegalMove, Move, Setup, Variant
-from espionage.armies import sensible_setup
+from espionage import IllegalMove, Move, Variant
 from espionage.board import (
     ORTHOGONAL,
     RED,
-    SETUP_SQUARES,
-    SIDES,
     SIZE,
     parse_square,
     square_name,
 )
-from espionage.pieces import ARMY, HEADQUARTERS, KINDS, MINE, VOLCANO
+from espionage.pieces import HEADQUARTERS, KINDS, MINE, VOLCANO
 
 from . import accessible, board_screen, i18n, keyboard, motion, page, words
+from .army_setup import ArmySetup
 from .board_state import PlayBoard
 from .computer import load_computer_matches
 from .computerplay import ComputerControl
@@ -38,14 +36,12 @@ from .i18n import _
 from .linkcontrol import LinkControl
 from .passplay import PassPlay
 from .render import marks_data
+from .replay import Replay
 from .saves import (
     UI_KEY,
     delete_match,
     load_matches,
     load_setups,
-    placement_from_seen,
-    save_setups,
-    setup_as_seen,
 )
 from .screens import BOARD_SCREENS, MATCH_SCREENS, Screen
 
@@ -96,7 +92,8 @@ class App:
         """The modes' controllers, and the actions table of the app and of each mode."""
         self.passplay, self.link, self.computer = passplay, link, computer
         self.controllers = {c.mode: c for c in (passplay, link, computer)}
-        self.actions = self._action_table()
+        self.setup, self.record = ArmySetup(self), Replay(self)
+        self.actions = self._action_table() | self.setup.actions() | self.record.actions()
         for controller in self.controllers.values():
             self.actions.update(controller.actions())
 
@@ -214,12 +211,6 @@ class App:
             "rules": Action(self.open_rules),
             "rules-close": Action(self.close_rules),
             "back": Action(self.back),
-            "pick": Action(self.pick),
-            "random-setup": Action(self.random_setup),
-            "clear": Action(self.clear_setup),
-            "save-setup": Action(self.save_setup, form=True),
-            "load-setup": Action(self.load_setup),
-            "delete-setup": Action(self.delete_setup),
             "undo": Action(self.undo),
             "submit": Action(self.submit),
             "offer-draw": Action(self.offer_draw),
@@ -227,10 +218,6 @@ class App:
             "decline-draw": Action(self.decline_draw),
             "resign": Action(self.ask_resign),
             "resign-confirm": Action(self.resign),
-            "replay": Action(self.step_replay),
-            "history": Action(self.open_history),
-            "history-turn": Action(self.show_history_turn),
-            "history-close": Action(self.close_history),
             "square": Action(self.tap_square),
             "drop": Action(self.drop),
             "key": Action(self.press_key, form=True),
@@ -335,108 +322,11 @@ class App:
         elif self.confirm is not None:
             self.confirm = None
         elif self.screen == Screen.HISTORY:
-            self.close_history("")
+            self.record.close("")
         elif self.match is not None and self.controller.back():
             return
         elif self.screen != Screen.HOME:
             self.show(Screen.HOME)
-
-    # -- setup ----------------------------------------------------------------------
-
-    def remaining(self, kind):
-        return ARMY[kind] - sum(1 for k in self.placed.values() if k == kind)
-
-    @property
-    def setup_complete(self):
-        return len(self.placed) == len(SETUP_SQUARES[RED]) and all(self.remaining(k) == 0 for k in KINDS)
-
-    def pick(self, kind):
-        if self.screen != Screen.SETUP or kind not in KINDS:
-            return
-        if self.selected is not None:
-            self.placed.pop(self.selected, None)
-            self.selected = None
-        self.picked = None if self.picked == kind or self.remaining(kind) == 0 else kind
-
-    def _tap_setup(self, sq):
-        if sq not in SETUP_SQUARES[self.side]:
-            return
-        if self.picked is not None:
-            self.placed.pop(sq, None)
-            self.placed[sq] = self.picked
-            if self.remaining(self.picked) == 0:
-                self.picked = next((k for k in KINDS if self.remaining(k) > 0), None)
-        elif self.selected is None:
-            if sq in self.placed:
-                self.selected = sq
-        elif self.selected == sq:
-            self.selected = None
-        else:
-            a, b = self.placed.pop(self.selected), self.placed.pop(sq, None)
-            self.placed[sq] = a
-            if b is not None:
-                self.placed[self.selected] = b
-            self.selected = None
-
-    def random_setup(self, arg):
-        """"Random setup": a sensible army; "Fully random" (``arg`` "full"): any legal army."""
-        if self.screen == Screen.SETUP:
-            make = Setup.random if arg == "full" else sensible_setup
-            self.placed = dict(make(self.side, self.rng).items())
-            self.picked = self.selected = None
-
-    def clear_setup(self, _arg):
-        if self.screen == Screen.SETUP:
-            self.placed = {}
-            self.picked = self.selected = None
-
-    def save_setup(self, _arg, name):
-        self.setups_open = True  # the list stays open after working with it
-        name = " ".join(name.split())[:40]
-        if self.screen != Screen.SETUP:
-            return
-        if not self.setup_complete:
-            self.message = _("Place all 30 pieces before saving the setup.")
-            return
-        if not name:
-            self.message = _("Give the setup a name to save it.")
-            return
-        setups = dict(self.setups, **{name: setup_as_seen(self.placed, self.side)})
-        try:
-            save_setups(self.storage, setups)
-        except Exception:
-            self.message = _("The setup could not be saved: the browser's storage is full or blocked.")
-            return
-        self.setups = setups
-        self.message = _("Setup “{name}” saved on this device.").format(name=name)
-        self.controller.setup_saved(self.match, self.side, name)
-
-    def offered_setups(self):
-        """The saved setups this side may load (never the other side's of the same game)."""
-        kept = self.controller.keeps_setups(self.match, self.side)
-        return {name: text for name, text in self.setups.items() if name not in kept}
-
-    def load_setup(self, name):
-        self.setups_open = True  # the list stays open after working with it
-        if self.screen != Screen.SETUP or name not in self.offered_setups():
-            return
-        try:
-            self.placed = placement_from_seen(self.setups[name], self.side)
-        except ValueError as e:
-            self.message = _("The saved setup “{name}” cannot be used: {reason}").format(name=name, reason=error_text(e))
-            return
-        self.picked = self.selected = None
-
-    def delete_setup(self, name):
-        self.setups_open = True  # the list stays open after working with it
-        if self.screen == Screen.SETUP and name in self.offered_setups():
-            setups = {k: v for k, v in self.setups.items() if k != name}
-            try:
-                save_setups(self.storage, setups)
-            except Exception:
-                self.message = _("The setup list could not be changed: the browser's storage is blocked.")
-                return
-            self.setups = setups
 
     # -- play -----------------------------------------------------------------------
 
@@ -671,64 +561,6 @@ class App:
         game = match.full_game()
         self.replay = len(game.events) if game is not None else None
 
-    def step_replay(self, arg):
-        if self.screen != Screen.OVER or self.replay is None:
-            return
-        last = len(self.match.full_game().events)
-        steps = {"first": 0, "back": self.replay - 1, "forward": self.replay + 1, "last": last}
-        if arg in steps:
-            self.replay = max(0, min(last, steps[arg]))
-
-    def replay_view(self):
-        """Both armies revealed, after the first ``replay`` moves."""
-        game = self.match.full_game()
-        if self.replay >= len(game.events):
-            return game.full_view()
-        return self.past_game(self.replay).full_view()
-
-    def past_game(self, steps):
-        """The game after its first ``steps`` moves, on a fresh copy: undoing the real
-        game would first undo a resignation or an agreed draw, and corrupt it."""
-        game = self.match.full_game()
-        if game.setups is not None:
-            past = Game(*game.setups, game.volcanoes, game.variant)
-        else:
-            past = Game.from_position(game.start_position, game.variant.moves_per_turn)
-        for e in game.events[:steps]:
-            past.play(e.move)
-        return past
-
-    # -- the move list ------------------------------------------------------------------
-
-    def open_history(self, _arg):
-        """Every turn so far as this player knows it (pass and play: the device has the game)."""
-        if self.screen == Screen.PLAY and self.controller.has_move_list():
-            self.screen = Screen.HISTORY
-            self.replay = None
-            self.selected = None
-
-    def show_history_turn(self, arg):
-        """Show the board as this player saw it after a past turn (``arg``: moves played by then)."""
-        if not arg.isdigit() or (self.replay is None and self.screen == Screen.OVER):
-            return
-        if self.screen == Screen.OVER:
-            ends = range(len(self.match.full_game().events) + 1)
-        elif self.screen == Screen.HISTORY:
-            ends = dict(board_screen.turns(self.view().events))
-        else:
-            return
-        if int(arg) in ends:
-            self.replay = int(arg)
-
-    def close_history(self, _arg):
-        if self.screen == Screen.HISTORY:
-            self.screen = Screen.PLAY
-            self.replay = None
-
-    def history_view(self):
-        """The viewer's board after the turn chosen in the move list (its own view then)."""
-        return self.past_game(self.replay).view(SIDES[self.side])
-
     # -- taps and keys ------------------------------------------------------------------
 
     def tap_square(self, name):
@@ -738,7 +570,7 @@ class App:
             return
         # A tap does not move the keyboard cursor: a tap that does nothing changes nothing.
         if self.screen == Screen.SETUP:
-            self._tap_setup(sq)
+            self.setup.tap(sq)
         elif self.screen == Screen.PLAY:
             self._tap_play(sq)
 
@@ -748,7 +580,7 @@ class App:
         if self.screen == Screen.SETUP and source in KINDS:
             self.picked = None
             self.selected = None
-            self.pick(source)
+            self.setup.pick(source)
             self.tap_square(target)
             self.picked = None
         elif source:
@@ -784,7 +616,7 @@ class App:
             self.tap_square(square_name(self.cursor))
         elif what == "pick":
             self.message = ""
-            self.pick(keyboard.KIND_KEYS[key.lower()])
+            self.setup.pick(keyboard.KIND_KEYS[key.lower()])
 
     def follow_focus(self, name):
         """The keyboard focus came to a board cell (by Tab): the cursor follows it."""

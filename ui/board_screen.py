@@ -69,7 +69,7 @@ def setup(app, note="", ready_action="ready", private=False):
         + button(_("Random setup"), "random-setup")
         + button(_("Fully random"), "random-setup", "full", cls="quiet")
         + button(_("Clear"), "clear")
-        + button(_("Ready"), ready_action, disabled=not app.setup_complete, cls="primary")
+        + button(_("Ready"), ready_action, disabled=not app.setup.complete, cls="primary")
         + "</div>"
         + _saved_setups(app, side, private)
         + '<div class="actions secondary">' + button(_("Home"), "home", cls="quiet") + "</div>"
@@ -81,7 +81,7 @@ def _tray(app, side):
     """The army tray: each kind to pick, with how many are left to place."""
     tray = []
     for kind in KINDS:
-        left = app.remaining(kind)
+        left = app.setup.remaining(kind)
         cls = "tray-kind" + (" picked" if app.picked == kind else "") + (" empty" if not left else "")
         name = kind_name(kind)
         label = escape(ngettext("{piece}, {n} left", "{piece}, {n} left", left).format(piece=name, n=left))
@@ -103,7 +103,7 @@ def _saved_setups(app, side, private):
         + button(_("Load {name}").format(name=name), "load-setup", name)
         + button(_("Forget"), "delete-setup", name, cls="quiet")
         + "</li>"
-        for name in sorted(app.offered_setups())
+        for name in sorted(app.setup.offered())
     )
     private = (
         '<p class="hint">'
@@ -301,7 +301,7 @@ def history(app):
         view, caption = live, _("The board now. Tap a turn to see the board after it.")
         last, group = (), ()
     else:
-        view = app.history_view()
+        view = app.record.history_view()
         group = next(g for s, g in turns(live.events) if s == step)
         caption = _("The board after turn {n} ({side}), as you saw it then.").format(
             n=group[0].turn, side=side_name(group[0].side)
@@ -330,7 +330,7 @@ def over(app, extras, rematch):
     outcome = match.outcome
     game = match.full_game()
     if game is not None:
-        view = app.replay_view()
+        view = app.record.replay_view()
         step = app.replay
         total = len(game.events)
         current = view.events[step - 1] if step else None

@@ -87,7 +87,7 @@ class ComputerControl(Controller):
 
     def ready(self, _arg):
         match = self._match()
-        if self.app.screen != Screen.SETUP or match is None or match.game is not None or not self.app.setup_complete:
+        if self.app.screen != Screen.SETUP or match is None or match.game is not None or not self.app.setup.complete:
             return
         match.setups[match.human] = Setup(match.human, self.app.placed)
         match.start()

@@ -226,7 +226,7 @@ class LinkControl(Controller):
 
     def ready(self, _arg):
         match = self.app.match
-        if self.app.screen != Screen.SETUP or self.app.controller is not self or not self.app.setup_complete:
+        if self.app.screen != Screen.SETUP or self.app.controller is not self or not self.app.setup.complete:
             return
         setup = Setup(self.app.side, self.app.placed)
         kind, *rest = match.draft

@@ -60,7 +60,7 @@ class PassPlay(Controller):
         """Red's army is set: Blue's turn to set up, behind the cover; Blue's: the game starts."""
         app = self.app
         match, side = app.match, app.side
-        if app.screen != Screen.SETUP or app.controller is not self or not app.setup_complete:
+        if app.screen != Screen.SETUP or app.controller is not self or not app.setup.complete:
             return
         match.setups[side] = Setup(side, app.placed)
         if side == BLUE:

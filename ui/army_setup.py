@@ -1,0 +1,125 @@
+"""The setup screen's taps and buttons, as every mode has them: placing the army on the
+app's placement (``App.placed``, ``picked``, ``selected``), and the setups saved on this device."""
+
+from espionage import Setup
+from espionage.armies import sensible_setup
+from espionage.board import RED, SETUP_SQUARES
+from espionage.pieces import ARMY, KINDS
+
+from .controller import Action
+from .errors import error_text
+from .i18n import _
+from .saves import placement_from_seen, save_setups, setup_as_seen
+from .screens import Screen
+
+
+class ArmySetup:
+    """The setup screen's actions (the mode's own Ready aside: each controller readies its way)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def actions(self):
+        return {
+            "pick": Action(self.pick),
+            "random-setup": Action(self.random),
+            "clear": Action(self.clear),
+            "save-setup": Action(self.save, form=True),
+            "load-setup": Action(self.load),
+            "delete-setup": Action(self.forget),
+        }
+
+    def remaining(self, kind):
+        return ARMY[kind] - sum(1 for k in self.app.placed.values() if k == kind)
+
+    @property
+    def complete(self):
+        return len(self.app.placed) == len(SETUP_SQUARES[RED]) and all(self.remaining(k) == 0 for k in KINDS)
+
+    def pick(self, kind):
+        if self.app.screen != Screen.SETUP or kind not in KINDS:
+            return
+        if self.app.selected is not None:
+            self.app.placed.pop(self.app.selected, None)
+            self.app.selected = None
+        self.app.picked = None if self.app.picked == kind or self.remaining(kind) == 0 else kind
+
+    def tap(self, sq):
+        if sq not in SETUP_SQUARES[self.app.side]:
+            return
+        if self.app.picked is not None:
+            self.app.placed.pop(sq, None)
+            self.app.placed[sq] = self.app.picked
+            if self.remaining(self.app.picked) == 0:
+                self.app.picked = next((k for k in KINDS if self.remaining(k) > 0), None)
+        elif self.app.selected is None:
+            if sq in self.app.placed:
+                self.app.selected = sq
+        elif self.app.selected == sq:
+            self.app.selected = None
+        else:
+            a, b = self.app.placed.pop(self.app.selected), self.app.placed.pop(sq, None)
+            self.app.placed[sq] = a
+            if b is not None:
+                self.app.placed[self.app.selected] = b
+            self.app.selected = None
+
+    def random(self, arg):
+        """"Random setup": a sensible army; "Fully random" (``arg`` "full"): any legal army."""
+        if self.app.screen == Screen.SETUP:
+            make = Setup.random if arg == "full" else sensible_setup
+            self.app.placed = dict(make(self.app.side, self.app.rng).items())
+            self.app.picked = self.app.selected = None
+
+    def clear(self, _arg):
+        if self.app.screen == Screen.SETUP:
+            self.app.placed = {}
+            self.app.picked = self.app.selected = None
+
+    def save(self, _arg, name):
+        self.app.setups_open = True  # the list stays open after working with it
+        name = " ".join(name.split())[:40]
+        if self.app.screen != Screen.SETUP:
+            return
+        if not self.complete:
+            self.app.message = _("Place all 30 pieces before saving the setup.")
+            return
+        if not name:
+            self.app.message = _("Give the setup a name to save it.")
+            return
+        setups = dict(self.app.setups, **{name: setup_as_seen(self.app.placed, self.app.side)})
+        try:
+            save_setups(self.app.storage, setups)
+        except Exception:
+            self.app.message = _("The setup could not be saved: the browser's storage is full or blocked.")
+            return
+        self.app.setups = setups
+        self.app.message = _("Setup “{name}” saved on this device.").format(name=name)
+        self.app.controller.setup_saved(self.app.match, self.app.side, name)
+
+    def offered(self):
+        """The saved setups this side may load (never the other side's of the same game)."""
+        kept = self.app.controller.keeps_setups(self.app.match, self.app.side)
+        return {name: text for name, text in self.app.setups.items() if name not in kept}
+
+    def load(self, name):
+        self.app.setups_open = True  # the list stays open after working with it
+        if self.app.screen != Screen.SETUP or name not in self.offered():
+            return
+        try:
+            self.app.placed = placement_from_seen(self.app.setups[name], self.app.side)
+        except ValueError as e:
+            self.app.message = _("The saved setup “{name}” cannot be used: {reason}").format(name=name, reason=error_text(e))
+            return
+        self.app.picked = self.app.selected = None
+
+    def forget(self, name):
+        self.app.setups_open = True  # the list stays open after working with it
+        if self.app.screen == Screen.SETUP and name in self.offered():
+            setups = {k: v for k, v in self.app.setups.items() if k != name}
+            try:
+                save_setups(self.app.storage, setups)
+            except Exception:
+                self.app.message = _("The setup list could not be changed: the browser's storage is blocked.")
+                return
+            self.app.setups = setups
