@@ -197,9 +197,9 @@ def choose(rng, moves, view):
 def play_turn(app, rng, checks=True):
     """Plan one random legal turn by tapping squares (checking the page on the way if
     ``checks``), then submit it."""
-    view = app.view()
+    view = app.turn.view()
     planned = 0
-    while moves := app.next_moves():
+    while moves := app.turn.next_moves():
         m = choose(rng, moves, view)
         fr, to = square_name(m.from_square), square_name(m.to_square)
         if not checks:
@@ -229,7 +229,7 @@ def play_turn(app, rng, checks=True):
 def check_illegal_taps(app, move, rng):
     """Taps on squares that are neither a piece to move nor a target change nothing on the
     board; each says why in one sentence."""
-    moves = app.next_moves()
+    moves = app.turn.next_moves()
     froms = {m.from_square for m in moves}
     dead = [sq for sq in range(100) if sq not in froms]
     before = board_markup(app)
@@ -258,7 +258,7 @@ def check_board_privacy(app):
     """No kind the viewer may not know appears in its square, and a twin game differing
     only in such kinds gives the very same page."""
     html = app.html()
-    view, game = app.view(), app.match.game
+    view, game = app.turn.view(), app.match.game
     enemy = 1 - app.side
     hidden = [sq for sq in range(100) if view.letters[sq] == "?" and sq not in view.learned]
     squares = Page(html).squares()
@@ -366,10 +366,10 @@ def test_pass_and_play_from_home_to_game_over(moves, seed):
 
 def test_one_move_variant_turn_is_one_move():
     app = to_play(7, moves=1)
-    moves = app.next_moves()
+    moves = app.turn.next_moves()
     assert not page(app).enabled("Submit turn")
     plan(app, moves[0])
-    assert app.next_moves() == [] and app.turn_complete
+    assert app.turn.next_moves() == [] and app.turn.complete
     assert page(app).enabled("Submit turn")
 
 
@@ -377,13 +377,13 @@ def test_submit_and_undo():
     app = to_play(11)
     p = page(app)
     assert not p.enabled("Submit turn") and not p.enabled("Undo move")
-    first = app.next_moves()[0]
+    first = app.turn.next_moves()[0]
     plan(app, first)
     p = page(app)
     assert not p.enabled("Submit turn") and p.enabled("Undo move")
     app.dispatch("submit")  # an incomplete turn is not submitted
     assert app.screen == "play" and app.match.game.events == []
-    second = app.next_moves()[0]
+    second = app.turn.next_moves()[0]
     assert second.from_square != first.to_square
     plan(app, second)
     assert page(app).enabled("Submit turn")
@@ -402,7 +402,7 @@ def test_submit_and_undo():
 
 def test_drag_plans_a_move():
     app = to_play(12)
-    m = app.next_moves()[0]
+    m = app.turn.next_moves()[0]
     app.dispatch("drop", f"{square_name(m.from_square)}>{square_name(m.to_square)}")
     assert app.planned == [m]
     before = board_markup(app)
@@ -482,8 +482,8 @@ def test_one_move_turn_when_no_second_move_exists():
     # Red's only movable piece is the Corporal: after its move the turn is complete.
     app = app_at(epn({"a1": "H", "a2": "M", "e4": "C", "j10": "h", "c9": "c"}))
     assert not page(app).enabled("Submit turn")
-    plan(app, app.next_moves()[0])
-    assert app.next_moves() == []
+    plan(app, app.turn.next_moves()[0])
+    assert app.turn.next_moves() == []
     p = page(app)
     assert p.enabled("Submit turn")
     assert "Turn complete" in p.html
@@ -719,7 +719,7 @@ def test_the_screen_state_is_written_once_the_binding_runs_the_deferred_work():
     app = to_play()
     later = []
     app.defer = later.append
-    piece = next(m.from_square for m in app.view().legal_moves())
+    piece = next(m.from_square for m in app.turn.view().legal_moves())
     name = "abcdefghij"[piece % 10] + str(piece // 10 + 1)
     before = app.storage.get(UI_KEY)
     tap(app, name)
@@ -756,7 +756,7 @@ def test_reload_resumes_every_screen_behind_the_cover():
         assert reloaded(app).html() == app.html()  # cover
         press(app, f"Show {NAMES[app.side]}'s board")
         assert reopened(app, app.side).html() == app.html()  # board with the last turn
-    plan(app, app.next_moves()[0])
+    plan(app, app.turn.next_moves()[0])
     again = reopened(app, app.side)
     assert again.screen == "play" and again.planned == app.planned
     assert again.match.game.position() == app.match.game.position()
@@ -903,7 +903,7 @@ def test_delete_a_saved_game():
 def test_resume_a_game_from_home():
     storage = MemoryStorage()
     app = to_play(2, storage)
-    plan(app, app.next_moves()[0])
+    plan(app, app.turn.next_moves()[0])
     press(app, "Home")
     app = App(storage)
     press(app, "Resume")
@@ -1084,7 +1084,7 @@ def test_keyboard_cursor_moves_in_screen_directions_and_enter_taps(side):
         press(app, "Show Blue's board")
     assert app.side == side
     check_arrow_keys(app, rng)
-    m = app.next_moves()[0]
+    m = app.turn.next_moves()[0]
     move_cursor_to(app, square_name(m.from_square))
     app.dispatch("key", "Enter")
     assert page(app).square_with("selected") == [square_name(m.from_square)]
@@ -1156,7 +1156,7 @@ def test_a_spy_that_unmasked_your_pieces_is_drawn_as_a_spy_with_its_mark():
     press(app, "Submit turn")
     press(app, "Hand over")
     press(app, "Show Red's board")
-    view = app.view()
+    view = app.turn.view()
     assert view.letters[parse_square("e5")] == "?"  # SPEC §4: the Spy itself is not unmasked
     assert view.learned == {parse_square("e5"): "S"} and view.marks[parse_square("e5")] == "unmasking"
     square = page(app).squares()["e5"]

@@ -59,12 +59,12 @@ def at_rest(seed=1):
     taps = TapSchedule(app, page, state)
     taps.settle(reading=False)
     page.calls.clear()
-    assert app.screen == "play" and app.my_turn and taps.ahead
+    assert app.screen == "play" and app.turn.my_turn and taps.ahead
     return app, page, taps
 
 
 def a_piece(app):
-    return square_name(min(m.from_square for m in app.next_moves()))
+    return square_name(min(m.from_square for m in app.turn.next_moves()))
 
 
 def settles(page):
@@ -102,7 +102,7 @@ def selected_then_ahead(seed=1):
     taps.paint_ahead("square", piece)
     page.frame()
     page.calls.clear()
-    return app, page, taps, piece, square_name(min(app.targets()))
+    return app, page, taps, piece, square_name(min(app.turn.targets()))
 
 
 def test_a_planning_tap_draws_the_board_in_its_frame_and_the_panel_after():
@@ -136,7 +136,7 @@ def test_a_planned_move_that_slides_starts_from_the_board_as_it_is():
 def test_undo_is_painted_ahead_too():
     app, page, taps = at_rest(seed=2)
     taps.dispatch("square", a_piece(app))
-    taps.dispatch("square", square_name(min(app.targets())))
+    taps.dispatch("square", square_name(min(app.turn.targets())))
     drawn = app.html()
     assert ("undo", "") in taps.ahead
     assert taps.paint_ahead("undo")
@@ -149,7 +149,7 @@ def test_an_action_before_the_frame_comes_after_the_tap_painted_ahead():
     app, page, taps = at_rest()
     piece = a_piece(app)
     taps.paint_ahead("square", piece)
-    target = square_name(min(app.ahead_of("square", piece).targets()))
+    target = square_name(min(app.ahead_of("square", piece).turn.targets()))
     taps.dispatch("square", target)  # tapped before the frame: the app has the selection first
     assert [str(m) for m in app.planned] == [f"{piece}-{target}"]
     page.frame()  # the tap's own work finds it dispatched already

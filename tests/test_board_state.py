@@ -12,17 +12,17 @@ from ui import board_screen
 
 def test_a_board_is_built_once_per_state_and_a_tap_makes_a_new_one():
     app = to_play(seed=4)
-    board = app.play_board()
-    assert app.play_board() is board
+    board = app.turn.board()
+    assert app.turn.board() is board
     app.html()
-    assert app.play_board() is board
+    assert app.turn.board() is board
     with pytest.raises(dataclasses.FrozenInstanceError):
         board.selected = 0
-    piece = app.next_moves()[0].from_square
+    piece = app.turn.next_moves()[0].from_square
     tap(app, square_name(piece))
-    chosen = app.play_board()
+    chosen = app.turn.board()
     assert chosen is not board and chosen.selected == piece and board.selected is None
-    assert chosen.targets == app.targets() and chosen.targets
+    assert chosen.targets == app.turn.targets() and chosen.targets
 
 
 def test_a_selecting_tap_draws_its_marks_its_page_and_the_taps_ahead_from_one_picture(monkeypatch):
@@ -30,9 +30,9 @@ def test_a_selecting_tap_draws_its_marks_its_page_and_the_taps_ahead_from_one_pi
     built = []
     picture = board_screen.BoardPicture
     monkeypatch.setattr(board_screen, "BoardPicture", lambda **kw: built.append(kw) or picture(**kw))
-    tap(app, square_name(app.next_moves()[0].from_square))  # tap() checks the square is drawn first
+    tap(app, square_name(app.turn.next_moves()[0].from_square))  # tap() checks the square is drawn first
     built.clear()
-    app.dispatch("square", square_name(app.next_moves()[1].from_square))
+    app.dispatch("square", square_name(app.turn.next_moves()[1].from_square))
     assert app.tap_marks is not None
     app.html()
     app.tap_ahead()
@@ -41,12 +41,12 @@ def test_a_selecting_tap_draws_its_marks_its_page_and_the_taps_ahead_from_one_pi
 
 def test_working_the_taps_out_ahead_changes_nothing():
     app = to_play(seed=6)
-    piece = app.next_moves()[0].from_square
+    piece = app.turn.next_moves()[0].from_square
     tap(app, square_name(piece))
-    board, html = app.play_board(), app.html()
+    board, html = app.turn.board(), app.html()
     ahead = app.tap_ahead()
     assert square_name(piece) in ahead  # letting it go again
-    assert app.selected == piece and app.play_board() is board and app.html() == html
-    other = next(m.from_square for m in app.next_moves() if m.from_square != piece)
+    assert app.selected == piece and app.turn.board() is board and app.html() == html
+    other = next(m.from_square for m in app.turn.next_moves() if m.from_square != piece)
     app.dispatch("square", square_name(other))
     assert app.tap_marks == ahead[square_name(other)]

@@ -88,8 +88,8 @@ def state(app):
 
 def play_turn(app, worker, rng):
     """Tap a random legal turn, submit it, let the computer answer."""
-    view = app.view()
-    while moves := app.next_moves():
+    view = app.turn.view()
+    while moves := app.turn.next_moves():
         m = choose(rng, moves, view)
         tap(app, square_name(m.from_square))
         tap(app, square_name(m.to_square))
@@ -156,11 +156,11 @@ def test_a_game_against_level_1_played_by_tapping_to_the_end():
 
 def test_the_computer_shows_its_two_moves_one_after_the_other_with_the_last_turn_highlighted():
     app, _ = to_play(level=1, seed=7)
-    view = app.view()
-    m = next(m for m in app.next_moves() if view.owner(m.to_square) is None)
+    view = app.turn.view()
+    m = next(m for m in app.turn.next_moves() if view.owner(m.to_square) is None)
     tap(app, square_name(m.from_square))
     tap(app, square_name(m.to_square))
-    tap_second = next(x for x in app.next_moves() if view.owner(x.to_square) is None)
+    tap_second = next(x for x in app.turn.next_moves() if view.owner(x.to_square) is None)
     tap(app, square_name(tap_second.from_square))
     tap(app, square_name(tap_second.to_square))
     press(app, "Submit turn")
@@ -194,7 +194,7 @@ def test_fights_are_reported_as_in_pass_and_play():
     app, worker = to_play(level=1, seed=11)
     rng = random.Random(11)
     for _ in range(200):
-        last = app.view().last_turn
+        last = app.turn.view().last_turn
         if any(e.attack for e in last) and last[0].side == BLUE:
             break
         play_turn(app, worker, rng)
@@ -203,7 +203,7 @@ def test_fights_are_reported_as_in_pass_and_play():
     html = app.html()
     from ui.words import describe
 
-    for e in app.view().last_turn:
+    for e in app.turn.view().last_turn:
         assert describe(e, RED).split(";")[0].replace("'", "&#x27;") in html
 
 
@@ -212,7 +212,7 @@ def test_playing_blue_the_computer_moves_first():
     game = app.match.game
     assert app.side == BLUE and [e.side for e in game.events] == [RED, RED]
     assert state(app) == "your-turn"
-    assert app.view().viewer == BLUE
+    assert app.turn.view().viewer == BLUE
 
 
 def test_the_computer_is_asked_only_its_own_view_and_twin_games_give_the_same_question():
@@ -257,15 +257,15 @@ def test_a_reload_resumes_the_game_and_the_computers_army_stays_hidden():
     assert again.match.mode == "computer" and again.side == RED
     check_board_privacy(again)
     blue = [v for k, v in Page(again.html()).pieces().items() if v and not v.isupper() and v != "V"]
-    assert blue and set(blue) <= {"?", *(x for x in again.view().letters if x and x.islower())}
+    assert blue and set(blue) <= {"?", *(x for x in again.turn.view().letters if x and x.islower())}
 
 
 def test_a_reload_while_the_computer_thinks_asks_again_and_one_mid_turn_shows_the_rest():
     storage = MemoryStorage()
     app, _ = to_play(storage=storage, level=1, seed=12)
-    view = app.view()
+    view = app.turn.view()
     for _ in range(2):
-        m = next(m for m in app.next_moves() if view.owner(m.to_square) is None)
+        m = next(m for m in app.turn.next_moves() if view.owner(m.to_square) is None)
         tap(app, square_name(m.from_square))
         tap(app, square_name(m.to_square))
     press(app, "Submit turn")
@@ -283,9 +283,9 @@ def test_a_reload_while_the_computer_thinks_asks_again_and_one_mid_turn_shows_th
 
 def test_stale_wrong_and_failed_answers():
     app, worker = to_play(level=1, seed=13)
-    view = app.view()
+    view = app.turn.view()
     for _ in range(2):
-        m = next(m for m in app.next_moves() if view.owner(m.to_square) is None)
+        m = next(m for m in app.turn.next_moves() if view.owner(m.to_square) is None)
         tap(app, square_name(m.from_square))
         tap(app, square_name(m.to_square))
     press(app, "Submit turn")
@@ -333,12 +333,12 @@ def test_a_late_answer_after_a_take_back_or_a_resignation_is_ignored():
     app, worker = to_play(level=1, seed=15)
     rng = random.Random(15)
     play_turn(app, worker, rng)
-    view = app.view()
-    m = next(m for m in app.next_moves() if view.owner(m.to_square) is None)
+    view = app.turn.view()
+    m = next(m for m in app.turn.next_moves() if view.owner(m.to_square) is None)
     tap(app, square_name(m.from_square))
     tap(app, square_name(m.to_square))
-    while app.next_moves():
-        x = app.next_moves()[0]
+    while app.turn.next_moves():
+        x = app.turn.next_moves()[0]
         tap(app, square_name(x.from_square))
         tap(app, square_name(x.to_square))
     press(app, "Submit turn")
@@ -511,7 +511,7 @@ def test_a_modified_page_sending_anything_anywhere_breaks_nothing():
             assert App(storage).matches[match.id].game.position() == match.game.position()
             if app.screen == "play":
                 check_board_privacy(app)
-            if app.screen == "play" and app.next_moves() and rng.random() < 0.4:
+            if app.screen == "play" and app.turn.next_moves() and rng.random() < 0.4:
                 play_turn(app, worker, rng)
         if app.screen == "home" and app.saved_games:
             app.dispatch("resume", app.saved_games[0].id)

@@ -69,7 +69,7 @@ def test_an_options_screen_is_drawn_by_its_modes_table(screen):
 def test_the_actions_of_the_modes_are_one_table_without_a_name_taken_twice():
     app = new_app()
     own = [set(c.actions()) for c in app.controllers.values()]
-    shared = [set(app._action_table()), set(app.setup.actions()), set(app.record.actions())]
+    shared = [set(part.actions()) for part in (app.turn, app.setup, app.record)] + [set(app._action_table())]
     assert sum(len(names) for names in own + shared) == len(app.actions)
     assert {"ready", "link-ready", "computer-ready", "open-link", "take-back", "square"} <= set(app.actions)
 

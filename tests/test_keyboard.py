@@ -69,16 +69,16 @@ def test_enter_or_space_on_a_cell_decides_as_a_tap_on_it(seed):
     for _ in range(60):
         if tapped.screen != "play":
             break
-        moves = tapped.next_moves()
+        moves = tapped.turn.next_moves()
         pool = [m.from_square for m in moves] + [m.to_square for m in moves] + [rng.randrange(100)]
         if tapped.selected is not None:
-            pool += list(tapped.targets()) * 3
+            pool += list(tapped.turn.targets()) * 3
         sq = rng.choice(pool)
         tapped.dispatch("square", square_name(sq))
         keyed.dispatch("key", rng.choice(["Enter", " "]), square_name(sq))
         assert keyed.cursor == sq
         assert state(keyed) == state(tapped)
-        if tapped.turn_complete:
+        if tapped.turn.complete:
             for app in (tapped, keyed):
                 app.dispatch("submit")
                 app.dispatch("hand-over")
@@ -88,7 +88,7 @@ def test_enter_or_space_on_a_cell_decides_as_a_tap_on_it(seed):
 
 def test_escape_cancels_a_selection_and_a_question():
     app = game_app(4)
-    sq = app.next_moves()[0].from_square
+    sq = app.turn.next_moves()[0].from_square
     app.dispatch("key", "Enter", square_name(sq))
     assert app.selected == sq
     app.dispatch("key", "Escape")
@@ -125,11 +125,11 @@ def tab_stop(app):
 
 def test_on_every_board_the_arrows_move_the_one_tab_stop():
     app = game_app(6)
-    move = app.next_moves()[0]
+    move = app.turn.next_moves()[0]
     app.dispatch("square", square_name(move.from_square))
     app.dispatch("square", square_name(move.to_square))
-    while not app.turn_complete:
-        m = app.next_moves()[0]
+    while not app.turn.complete:
+        m = app.turn.next_moves()[0]
         app.dispatch("square", square_name(m.from_square))
         app.dispatch("square", square_name(m.to_square))
     app.dispatch("submit")

@@ -88,14 +88,14 @@ def test_every_screen_offers_every_language_in_its_own_name():
 def test_switching_mid_game_keeps_the_board_the_selection_and_the_planned_move():
     storage = MemoryStorage()
     app = to_play(seed=3, storage=storage)
-    first = app.next_moves()[0]
+    first = app.turn.next_moves()[0]
     plan(app, first)
-    second = next(m for m in app.next_moves() if m.from_square != first.to_square)
+    second = next(m for m in app.turn.next_moves() if m.from_square != first.to_square)
     app.dispatch("square", square_name(second.from_square))
-    before = (app.screen, app.side, app.selected, list(app.planned), app.view().letters)
+    before = (app.screen, app.side, app.selected, list(app.planned), app.turn.view().letters)
     english = app.html()
     app.dispatch("language", "cs")
-    assert (app.screen, app.side, app.selected, list(app.planned), app.view().letters) == before
+    assert (app.screen, app.side, app.selected, list(app.planned), app.turn.view().letters) == before
     czech = page(app)
     assert "Potvrdit kolo" in czech.html and "Submit turn" not in czech.html
     assert czech.square_with("selected") == Page(english).square_with("selected") == [square_name(second.from_square)]
@@ -229,8 +229,8 @@ def test_no_english_is_left_on_the_czech_pass_and_play_screens():
     rng = random.Random(5)
     while app.screen != "over":
         look()
-        while not app.turn_complete and app.screen == "play":
-            move = rng.choice(app.next_moves())
+        while not app.turn.complete and app.screen == "play":
+            move = rng.choice(app.turn.next_moves())
             plan(app, move)
         app.dispatch("history")
         look()

@@ -93,8 +93,8 @@ def start(kind, red_seed=1, blue_seed=2, **kw):
 
 def choose(app, rng):
     """Tap one planned move: an attack if there is one, else a step forward, else anything."""
-    moves = app.next_moves()
-    letters, _ = app.planned_letters()
+    moves = app.turn.next_moves()
+    letters, _ = app.turn.planned_letters()
     forward = 1 if app.side == 0 else -1
     scored = [
         ((letters[m.to_square] is not None) * 100 + (m.to_square // 10 - m.from_square // 10) * forward + rng.random(), m)
@@ -108,7 +108,7 @@ def choose(app, rng):
 def play_turn(app, rng):
     for _ in range(2):
         choose(app, rng)
-        if app.turn_complete:
+        if app.turn.complete:
             break
     press(app, "Submit turn")
 

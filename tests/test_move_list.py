@@ -36,7 +36,7 @@ def test_the_move_list_shows_every_turn_and_past_boards_as_the_player_saw_them()
     play_turns(app, 30, rng)
     assert app.screen == "play", "the game should last 30 turns"
     side, game = app.side, app.match.game
-    planned = app.next_moves()[0]
+    planned = app.turn.next_moves()[0]
     tap(app, square_name(planned.from_square))
     tap(app, square_name(planned.to_square))
     press(app, "Move list")
@@ -128,7 +128,7 @@ def test_a_modified_page_sending_anything_anywhere_breaks_nothing():
         if app.match is not None and app.match.game is not None:
             saved = reloaded(app).matches[app.match.id]
             assert saved.game.position() == app.match.game.position()
-        if app.screen == "play" and app.next_moves() and rng.random() < 0.3:
+        if app.screen == "play" and app.turn.next_moves() and rng.random() < 0.3:
             play_turn(app, rng, checks=False)
         if app.screen == "home":
             app.dispatch("resume", app.saved_games[0].id)

@@ -258,10 +258,10 @@ def test_every_screen_has_the_rules_button():
     for _ in range(2):
         assert page(app).has_button("Rules")
         seen.add(page(app).screen)
-        moves = app.view().legal_moves()
+        moves = app.turn.view().legal_moves()
         plan(app, moves[0])
-        if not app.turn_complete:
-            plan(app, app.next_moves()[0])
+        if not app.turn.complete:
+            plan(app, app.turn.next_moves()[0])
         press(app, "Submit turn")
         seen.add(page(app).screen)
         assert page(app).has_button("Rules")
@@ -274,9 +274,9 @@ def test_every_screen_has_the_rules_button():
 
 def test_rules_over_a_game_and_back_keep_the_selection_and_the_planned_move():
     app = to_play()
-    first = app.view().legal_moves()[0]
+    first = app.turn.view().legal_moves()[0]
     plan(app, first)
-    piece = next(m for m in app.next_moves())
+    piece = next(m for m in app.turn.next_moves())
     tap(app, _name(piece.from_square))
     before = (app.screen, app.side, app.selected, list(app.planned), app.html())
     press(app, "Rules")

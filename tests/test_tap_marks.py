@@ -53,10 +53,10 @@ def test_a_tap_that_only_selects_draws_the_marks_the_page_draws(mode, seed):
     quick = planned = 0
     for _ in range(80):
         before = app.html()
-        pieces = sorted({m.from_square for m in app.next_moves()})
-        targets = sorted(app.targets())
+        pieces = sorted({m.from_square for m in app.turn.next_moves()})
+        targets = sorted(app.turn.targets())
         squares = pieces * 3 + targets + [rng.randrange(100)]
-        if app.turn_complete:
+        if app.turn.complete:
             app.dispatch("undo")  # and tap on: the same turn, other choices
             continue
         tap(app, square_name(rng.choice(squares)))
@@ -78,14 +78,14 @@ def test_the_marks_of_a_tap_worked_out_ahead_are_those_it_draws(mode, seed):
     rng = random.Random(seed)
     ahead_taps = 0
     for _ in range(80):
-        if app.turn_complete:
+        if app.turn.complete:
             app.dispatch("undo")
             continue
         before, selected = app.html(), app.selected
         ahead = app.tap_ahead()
         assert app.html() == before and app.selected == selected  # worked out, nothing changed
-        pieces = sorted({m.from_square for m in app.next_moves()})
-        name = square_name(rng.choice(pieces * 3 + sorted(app.targets()) + [rng.randrange(100)]))
+        pieces = sorted({m.from_square for m in app.turn.next_moves()})
+        name = square_name(rng.choice(pieces * 3 + sorted(app.turn.targets()) + [rng.randrange(100)]))
         tap(app, name)
         if name in ahead:
             ahead_taps += 1
@@ -102,10 +102,10 @@ def test_nothing_is_worked_out_ahead_off_the_play_board_or_out_of_turn():
     assert app.rules_open and app.tap_ahead() == {}
     app.dispatch("rules-close")
     for _ in range(2):  # a whole turn planned
-        move = next(m for m in app.next_moves())
+        move = next(m for m in app.turn.next_moves())
         tap(app, square_name(move.from_square))
         tap(app, square_name(move.to_square))
-    assert app.turn_complete and app.tap_ahead() == {}
+    assert app.turn.complete and app.tap_ahead() == {}
 
 
 def test_only_a_tap_on_the_play_board_is_drawn_apart():

@@ -98,7 +98,7 @@ def announcement(before, app):
         return _setup_news(before, app)
     if screen not in (Screen.PLAY, Screen.RESULTS, Screen.LINK_SEND):
         return ""
-    view = app.view()
+    view = app.turn.view()
     if view is None:
         return ""
     if before["screen"] != screen or not same_match or before["revision"] != match.revision:
@@ -131,15 +131,15 @@ def _play_news(before, app):
     if len(planned) > len(was):
         move = planned[-1]
         text = _("Planned {move}.").format(move=move)
-        if app.turn_complete:
+        if app.turn.complete:
             return text + " " + _("Turn complete: submit it.")
         return text + " " + _("Now move another piece.")
     if len(planned) < len(was):
         return _("Move {move} undone.").format(move=was[-1])
     sq = app.selected
     if sq is not None and sq != before["selected"]:
-        letters, unmasked = app.planned_letters()
-        count = len(app.targets())
+        letters, unmasked = app.turn.planned_letters()
+        count = len(app.turn.targets())
         piece = selection(letters[sq], sq, sq in unmasked, 1 - app.side)
         return ngettext(
             "{piece} selected: {count} square to go to.", "{piece} selected: {count} squares to go to.", count

@@ -17,24 +17,21 @@ from dataclasses import replace
 
 from espionage import IllegalMove, Move, Variant
 from espionage.board import (
-    ORTHOGONAL,
     RED,
-    SIZE,
     parse_square,
     square_name,
 )
-from espionage.pieces import HEADQUARTERS, KINDS, MINE, VOLCANO
+from espionage.pieces import KINDS
 
-from . import accessible, board_screen, i18n, keyboard, motion, page, words
+from . import accessible, board_screen, i18n, keyboard, motion, page
 from .army_setup import ArmySetup
-from .board_state import PlayBoard
 from .computer import load_computer_matches
 from .computerplay import ComputerControl
 from .controller import Action
-from .errors import error_text
 from .i18n import _
 from .linkcontrol import LinkControl
 from .passplay import PassPlay
+from .play_turn import PlayTurn
 from .render import marks_data
 from .replay import Replay
 from .saves import (
@@ -69,7 +66,7 @@ class App:
         self.matches.update(computer)
         self.damaged = sorted(self.damaged + damaged)
         self.setups = load_setups(storage)
-        self._bind(PassPlay(self), LinkControl(self), ComputerControl(self))
+        self._bind(PlayTurn(self), PassPlay(self), LinkControl(self), ComputerControl(self))
         self.show(Screen.HOME)
         self.rules_open = False  # the Rules screen, over whatever screen the player was on
         self.options = Variant()
@@ -84,16 +81,15 @@ class App:
         """How to run work that the page does not show, once the tap's frame is drawn
         (the browser binding sets it; None: at once)."""
         self._ui_unsaved = False
-        self._view = None  # (match, its revision and side, that side's view): ``view()``
-        self._board = None  # (what it was built from, the PlayBoard): ``play_board()``
         self._restore_ui()
 
-    def _bind(self, passplay, link, computer):
-        """The modes' controllers, and the actions table of the app and of each mode."""
+    def _bind(self, turn, passplay, link, computer):
+        """The modes' controllers, the parts of the screens every mode shares, and the actions
+        table of the app, of those parts and of each mode."""
         self.passplay, self.link, self.computer = passplay, link, computer
         self.controllers = {c.mode: c for c in (passplay, link, computer)}
-        self.setup, self.record = ArmySetup(self), Replay(self)
-        self.actions = self._action_table() | self.setup.actions() | self.record.actions()
+        self.turn, self.setup, self.record = turn, ArmySetup(self), Replay(self)
+        self.actions = self._action_table() | turn.actions() | self.setup.actions() | self.record.actions()
         for controller in self.controllers.values():
             self.actions.update(controller.actions())
 
@@ -162,7 +158,7 @@ class App:
             self.show(screen, match, data.get("side"))
             self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
             for text in data.get("planned", []):
-                self.plan(Move.from_str(text))
+                self.turn.plan(Move.from_str(text))
             if screen == Screen.OVER:
                 self.game_over(match)
             else:
@@ -211,13 +207,6 @@ class App:
             "rules": Action(self.open_rules),
             "rules-close": Action(self.close_rules),
             "back": Action(self.back),
-            "undo": Action(self.undo),
-            "submit": Action(self.submit),
-            "offer-draw": Action(self.offer_draw),
-            "accept-draw": Action(self.accept_draw),
-            "decline-draw": Action(self.decline_draw),
-            "resign": Action(self.ask_resign),
-            "resign-confirm": Action(self.resign),
             "square": Action(self.tap_square),
             "drop": Action(self.drop),
             "key": Action(self.press_key, form=True),
@@ -254,7 +243,7 @@ class App:
 
     def _tap_marks(self):
         """The marks over the play board, from the picture every mode's play screen draws."""
-        return marks_data(board_screen.play_picture(self.play_board())[0])
+        return marks_data(board_screen.play_picture(self.turn.board())[0])
 
     def title(self):
         """The page's title, in the player's language."""
@@ -330,118 +319,30 @@ class App:
 
     # -- play -----------------------------------------------------------------------
 
-    def view(self):
-        """The view of the player whose board is shown, kept until the match changes."""
-        match = self.match
-        key = (match.revision, self.side)
-        cached = self._view
-        if cached is None or cached[0] is not match or cached[1] != key:
-            self._view = (match, key, match.view(self.side))
-        return self._view[2]
-
-    def play_board(self):
-        """The play board as it stands, built once for each state of it (ui.board_state)."""
-        view, planned = self.view(), tuple(self.planned)
-        key = (self.side, planned, self.selected, self.cursor)
-        cached = self._board
-        if cached is None or cached[1].view is not view or cached[0] != key:
-            letters, unmasked = self.planned_letters()
-            board = PlayBoard(
-                view, self.side, letters, unmasked, planned, self.selected, self.targets(), self.cursor, self.turn_complete
-            )
-            self._board = (key, board)
-        return self._board[1]
-
-    def replay_last_turn(self):
-        """Opening a board replays the opponent's last turn (and, after a reload, nothing more)."""
-        last = self.view().last_turn
-        if last and last[0].side != self.side and not self.planned:
-            self.motion = motion.turn(last)
-
-    @property
-    def my_turn(self):
-        return self.screen == Screen.PLAY and self.match.to_move() == self.side
-
-    def next_moves(self):
-        """The legal moves for the next planned move (none once the turn is complete)."""
-        if not self.my_turn:
-            return []
-        return self.view().legal_moves_after(self.planned)
-
-    @property
-    def turn_complete(self):
-        return bool(self.planned) and not self.next_moves()
-
-    def targets(self):
-        """The squares the selected piece may move to now."""
-        return self._targets_of(self.selected)
-
-    def _targets_of(self, sq):
-        if sq is None:
-            return frozenset()
-        return frozenset(m.to_square for m in self.next_moves() if m.from_square == sq)
-
-    def planned_letters(self):
-        """The board as the mover sees it with this turn's planned moves made."""
-        return self.view().after_planned(self.planned)
-
-    def plan(self, move):
-        if move not in self.next_moves():
-            raise IllegalMove(f"{move} is not a legal move now", "illegal", (move.from_square, move.to_square))
-        self.planned.append(move)
-
-    def _tap_choice(self, sq):
-        """What a tap on ``sq`` does on the play board: "wait" (not the player's turn),
-        "plan" (a move of the selected piece), "let go" (of it), "select" or "refuse"."""
-        if not self.my_turn:
-            return "wait"
-        if self.selected is not None and sq in self.targets():
-            return "plan"
-        if self.selected == sq:
-            return "let go"
-        if any(m.from_square == sq for m in self.next_moves()):
-            return "select"
-        return "refuse"
-
-    def _tap_play(self, sq):
-        choice = self._tap_choice(sq)
-        if choice == "wait":
-            self.message = self.controller.waiting(self.match)
-        elif choice == "plan":
-            move = Move(self.selected, sq)
-            arrived = self.planned_letters()[0][sq] is None
-            self.plan(move)
-            self.selected = None
-            self.motion = motion.planned(move, arrived)
-        elif choice == "let go":
-            self.selected = None
-        elif choice == "select":
-            self.selected = sq
-        else:
-            self.message = self.refusal(sq)
-
     def tap_ahead(self):
         """The marks each tap that selects a piece or lets it go would draw (its ``tap_marks``),
         by square name, worked out while the page is at rest: the browser binding paints such
         a tap's marks at once and dispatches the tap after its frame. Changes nothing."""
-        if self._board_drawn() is None or not self.my_turn:
+        if self._board_drawn() is None or not self.turn.my_turn:
             return {}
-        picture, ahead = board_screen.play_picture(self.play_board())[0], {}
-        for sq in {m.from_square for m in self.next_moves()} | ({self.selected} - {None}):
-            choice = self._tap_choice(sq)
+        picture, ahead = board_screen.play_picture(self.turn.board())[0], {}
+        for sq in {m.from_square for m in self.turn.next_moves()} | ({self.selected} - {None}):
+            choice = self.turn.tap_choice(sq)
             if choice in ("select", "let go"):  # only the selection and its targets change
                 chosen = sq if choice == "select" else None
-                ahead[square_name(sq)] = marks_data(replace(picture, selected=chosen, targets=self._targets_of(chosen)))
+                ahead[square_name(sq)] = marks_data(replace(picture, selected=chosen, targets=self.turn.targets_of(chosen)))
         return ahead
+
 
     def planning_taps(self):
         """The taps of the play board at rest that change the board itself, as (action, arg): a move
         of the selected piece to each of its targets, and Undo. The browser binding works out ahead
         the page each would draw (``ahead_of``), to paint its board within the tap's frame."""
-        if self._board_drawn() is None or not self.my_turn:
+        if self._board_drawn() is None or not self.turn.my_turn:
             return []
-        taps = [("square", square_name(sq)) for sq in sorted(self.targets())] if self.selected is not None else []
+        taps = [("square", square_name(sq)) for sq in sorted(self.turn.targets())] if self.selected is not None else []
         return taps + ([("undo", "")] if self.planned else [])
+
 
     def ahead_of(self, action, arg=""):
         """The app as it would be after ``action``: a copy that has it, which keeps nothing (the
@@ -449,59 +350,10 @@ class App:
         after = copy.copy(self)
         after.planned, after.placed = list(self.planned), dict(self.placed)
         after.defer = lambda _work: None
-        after._bind(*(c.for_app(after) for c in (self.passplay, self.link, self.computer)))
+        after._bind(*(c.for_app(after) for c in (self.turn, self.passplay, self.link, self.computer)))
         after.dispatch(action, arg)
         return after
 
-    def refusal(self, sq):
-        """Why a tap on ``sq`` moves nothing, as a sentence (the tap changes nothing else)."""
-        if self.turn_complete:
-            return words.refusal("complete")
-        view, side = self.view(), self.side
-        letters = self.planned_letters()[0]
-        owners = [view.owner(x) for x in range(SIZE * SIZE)]
-        for m in self.planned:
-            mover, owners[m.from_square] = owners[m.from_square], None
-            if owners[m.to_square] is None:
-                owners[m.to_square] = mover
-        letter = letters[sq]
-        if owners[sq] == side:
-            if letter.upper() in (MINE, HEADQUARTERS):
-                return words.refusal(letter.upper())
-            if any(m.to_square == sq for m in self.planned):
-                return words.refusal("moved")
-            return words.refusal("boxed", kind=letter)
-        chosen = self.selected
-        if chosen is not None:
-            if sq not in ORTHOGONAL[chosen]:
-                return words.refusal("far")
-            if letter == VOLCANO:
-                return words.refusal("into-volcano")
-            if self.planned and sq == self.planned[0].to_square:
-                return words.refusal("attacked", square=square_name(sq))
-            return words.refusal("no-return", square=square_name(sq), kind=letters[chosen])
-        if owners[sq] is not None:
-            return words.refusal("enemy", enemy=owners[sq])
-        return words.refusal("volcano" if letter == VOLCANO else "empty")
-
-    def undo(self, _arg):
-        if self.screen == Screen.PLAY and self.planned:
-            self.planned.pop()
-            self.selected = None
-
-    def submit(self, _arg):
-        if not (self.my_turn and self.turn_complete):
-            return
-        match = self.match
-        try:
-            match.submit(self.side, self.planned)
-        except (IllegalMove, ValueError) as e:  # a link game may refuse (a LinkError is a ValueError)
-            self.message = error_text(e)
-            return
-        self.save(match)
-        self.show_match(match, self.message)
-        if self.screen == Screen.LINK_SEND and not self.message:
-            self.message = _("Turn played. Send the link to {side}.").format(side=match.opponent)
 
     def show_match(self, match, message=""):
         """Go to the screen the match is at for this device's side (after a turn, a draw, a resignation)."""
@@ -512,46 +364,13 @@ class App:
         elif screen == Screen.RESULTS:
             self.screen = Screen.RESULTS
             self.planned, self.selected = [], None
-            self.motion = motion.turn(self.view().last_turn, attacks_only=True)
+            self.motion = motion.turn(self.turn.view().last_turn, attacks_only=True)
         else:
             self.show(screen, match, side)
             if screen == Screen.PLAY:
-                self.replay_last_turn()
+                self.turn.replay_last_turn()
         self.message = message
 
-    def offer_draw(self, _arg):
-        if self.my_turn:
-            self.match.offer_draw(self.side)
-            self.save(self.match)
-            self.message = self.controller.draw_offered()
-
-    def accept_draw(self, _arg):
-        if self.my_turn and self.match.draw_offered_to(self.side):
-            self.match.accept_draw(self.side)
-            self.save(self.match)
-            self.show_match(self.match, self.message)
-
-    def decline_draw(self, _arg):
-        if self.my_turn and self.match.draw_offered_to(self.side):
-            self.match.decline_draw(self.side)
-            self.save(self.match)
-
-    def ask_resign(self, _arg):
-        """Ask first: resigning cannot be taken back."""
-        if self._may_resign():
-            self.confirm = "resign"
-
-    def _may_resign(self):
-        match = self.match
-        return self.screen in (Screen.PLAY, Screen.LINK_SEND) and match is not None and match.to_move() is not None
-
-    def resign(self, _arg):
-        if self.confirm != "resign" or not self._may_resign():
-            return
-        match = self.match
-        match.resign(self.side)
-        self.save(match)
-        self.show_match(match, self.message)
 
     # -- game over and replay ---------------------------------------------------------
 
@@ -572,7 +391,7 @@ class App:
         if self.screen == Screen.SETUP:
             self.setup.tap(sq)
         elif self.screen == Screen.PLAY:
-            self._tap_play(sq)
+            self.turn.tap(sq)
 
     def drop(self, arg):
         """A drag from the tray (``"C>e3"``) or from a square (``"e3>e4"``)."""

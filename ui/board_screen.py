@@ -295,7 +295,7 @@ def turn_list(events, viewer, current):
 
 def history(app):
     side = app.side
-    live = app.view()
+    live = app.turn.view()
     step = app.replay
     if step is None:
         view, caption = live, _("The board now. Tap a turn to see the board after it.")

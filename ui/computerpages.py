@@ -88,9 +88,9 @@ def _state(app, match):
 
 def _play(app):
     match = app.match
-    view = app.view()
+    view = app.turn.view()
     side = app.side
-    board = app.play_board()
+    board = app.turn.board()
     picture = play_picture(board)[0]
     shown = computer_turn(view, side)
     picture = replace(picture, last_turn=tuple(e.move for e in shown))

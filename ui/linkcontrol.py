@@ -194,7 +194,7 @@ class LinkControl(Controller):
             self.app.screen = Screen.LINK_BACKUP
         if self.app.screen == Screen.PLAY:
             for text in data.get("planned", []):
-                self.app.plan(Move.from_str(text))
+                self.app.turn.plan(Move.from_str(text))
         return True
 
     # -- a new game -----------------------------------------------------------------

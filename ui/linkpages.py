@@ -196,10 +196,10 @@ def _setup(app):
 def _play(app):
     match = app.match
     seat = match.seat
-    view = app.view()
+    view = app.turn.view()
     side = app.side
     opponent = side_name(1 - side)
-    board = app.play_board()
+    board = app.turn.board()
     picture = play_picture(board)[0]
     title = _("Your turn ({side})").format(side=side_name(side))
     status = _("{kind} · turn {n}").format(kind=_kind_game(seat.kind), n=view.turn_number)

@@ -51,9 +51,9 @@ def cover(app):
 
 
 def play(app):
-    view = app.view()
+    view = app.turn.view()
     side = app.side
-    board = app.play_board()
+    board = app.turn.board()
     picture, opponent_last = play_picture(board)
     last = view.last_turn
     match = app.match
@@ -97,7 +97,7 @@ def play_actions(planned, complete, draw_offered, resigning):
 
 
 def results(app):
-    view = app.view()
+    view = app.turn.view()
     side = app.side
     own = tuple(e.move for e in view.last_turn)
     picture = BoardPicture(

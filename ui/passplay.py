@@ -92,7 +92,7 @@ class PassPlay(Controller):
             app.screen = Screen.SETUP
         elif match.to_move() == app.side:
             app.screen = Screen.PLAY
-            app.replay_last_turn()
+            app.turn.replay_last_turn()
         else:
             app.screen = Screen.RESULTS
 

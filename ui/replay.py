@@ -65,7 +65,7 @@ class Replay:
         if self.app.screen == Screen.OVER:
             ends = range(len(self.app.match.full_game().events) + 1)
         elif self.app.screen == Screen.HISTORY:
-            ends = dict(turns(self.app.view().events))
+            ends = dict(turns(self.app.turn.view().events))
         else:
             return
         if int(arg) in ends:
