@@ -469,7 +469,7 @@ live.setAttribute("aria-live", "polite")
 document.body.appendChild(live)
 
 
-# -- the browser's Back button (the app decides what Back does: App.do_back) ------------
+# -- the browser's Back button (the app decides what Back does: App.back) ------------
 
 
 def arm_back(_event=None):

@@ -1,5 +1,5 @@
 """The player's language: chosen from the browser, switched on any screen, remembered,
-and every screen spoken in it (ui/i18n.py, App.do_language)."""
+and every screen spoken in it (ui/i18n.py, App.choose_language)."""
 
 import json
 import random

@@ -2,7 +2,7 @@
 
 The board is an ARIA grid with one keyboard cursor (the cell that has focus):
 arrows move it as the board is drawn (turned for Blue), Home and End go to the
-ends of its row; Enter or Space on it is a tap on that square (``App.do_square``
+ends of its row; Enter or Space on it is a tap on that square (``App.tap_square``
 decides the rest, as for a finger); Escape cancels a selection, a picked kind,
 or an open question. In setup a piece's EPN letter or its rank picks that kind.
 """
