@@ -22,6 +22,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import sync_playwright
 
 # the project root is on sys.path (pyproject.toml: [tool.pytest.ini_options] pythonpath)
+from espionage.board import square_name
 from tools import compile_catalogs
 from tools.browser import launch_chromium
 from tools.engines import ENGINES, engine, missing
@@ -210,6 +211,28 @@ def tap_square(page, name: str) -> None:
     """Tap a board square as a player does, then look: once the page has settled."""
     page.click(f'g.square[data-square="{name}"]')
     settled(page)
+
+
+def tap_move(page, move, look=False) -> None:
+    """Tap the piece, then where it goes (``look``: check in between that the piece is
+    selected and its destination lit)."""
+    fr, to = square_name(move.from_square), square_name(move.to_square)
+    tap_square(page, fr)
+    if look:
+        assert page.locator(f'g.square.selected[data-square="{fr}"]').count() == 1
+        assert page.locator(f'g.square.target[data-square="{to}"]').count() == 1
+    tap_square(page, to)
+
+
+def tap_turn(page, view, rng, look=False) -> list:
+    """Tap a whole turn chosen from the player's ``view`` (:func:`pick`; not submitted): its moves."""
+    planned = [pick(view, view.legal_moves(), rng)]
+    tap_move(page, planned[0], look)
+    second = view.legal_moves_after(planned)
+    if second:
+        planned.append(pick(view, second, rng))
+        tap_move(page, planned[1], look)
+    return planned
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import json
 import random
 import time
 
-from e2e.conftest import click, pick, tap_square
+from e2e.conftest import click, tap_turn
 from espionage.board import square_name
 from ui.computer import COMPUTER_PREFIX, ComputerMatch
 
@@ -41,22 +41,10 @@ def wait_for_turn(page):
     assert page.locator('[data-state="error"]').count() == 0, page.locator(".computer-state").inner_text()
 
 
-def tap_move(page, move):
-    fr, to = square_name(move.from_square), square_name(move.to_square)
-    tap_square(page, fr)
-    tap_square(page, to)
-
-
 def plan_turn(page, rng):
     """Tap a turn chosen from the player's own view (not submitted)."""
     match = saved_match(page)
-    view = match.game.view("red" if match.human == 0 else "blue")
-    planned = [pick(view, view.legal_moves(), rng)]
-    tap_move(page, planned[0])
-    second = view.legal_moves_after(planned)
-    if second:
-        planned.append(pick(view, second, rng))
-        tap_move(page, planned[1])
+    tap_turn(page, match.game.view("red" if match.human == 0 else "blue"), rng)
     return match
 
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from e2e.conftest import click, game_turns_in, pick, settled, tap_square
+from e2e.conftest import click, game_turns_in, settled, tap_move, tap_square, tap_turn
 from espionage import record
 from espionage.board import SIDES, square_name
 from espionage.pieces import KINDS
@@ -80,25 +80,10 @@ def start_game(page, open_app, moves="2 moves per turn (standard)"):
     click(page, "Show Red's board")
 
 
-def tap_move(page, move):
-    """Tap the piece, check its lit squares, tap the destination."""
-    fr, to = square_name(move.from_square), square_name(move.to_square)
-    tap_square(page, fr)
-    assert page.locator(f'g.square.selected[data-square="{fr}"]').count() == 1
-    assert page.locator(f'g.square.target[data-square="{to}"]').count() == 1
-    tap_square(page, to)
-
-
 def play_turn(page, viewer, rng):
     """Plan a turn by tapping, as the player whose board is shown, and submit it."""
     game, _ = saved_game(page)
-    view = game.view(viewer)
-    planned = [pick(view, view.legal_moves(), rng)]
-    tap_move(page, planned[0])
-    second = view.legal_moves_after(planned)
-    if second:
-        planned.append(pick(view, second, rng))
-        tap_move(page, planned[1])
+    tap_turn(page, game.view(viewer), rng, look=True)
     click(page, "Submit turn")
 
 
@@ -172,7 +157,7 @@ def test_reload_mid_turn_resumes_behind_the_cover(page, open_app):
     start_game(page, open_app)
     game, _ = saved_game(page)
     move = game.view("red").legal_moves()[0]
-    tap_move(page, move)
+    tap_move(page, move, look=True)
     sq, target = square_name(move.from_square), square_name(move.to_square)
     game_before, _ = saved_game(page)
     page.reload()
@@ -419,13 +404,13 @@ def test_a_move_slides_and_a_tap_during_the_replay_finishes_it(page, open_app):
     game, _ = saved_game(page)
     view = game.view("red")
     first = next(m for m in view.legal_moves() if view.owner(m.to_square) is None)
-    tap_move(page, first)
+    tap_move(page, first, look=True)
     assert motion_count(page) == 1
     frames = page.evaluate("window.__motion[0].effect.getKeyframes().map(k => k.transform)")
     assert frames[0].startswith("translate(") and frames[0] != frames[1]
     page.wait_for_selector(".motion-overlay", state="detached")  # it ends by itself
     second = next(m for m in view.legal_moves_after([first]) if view.owner(m.to_square) is None)
-    tap_move(page, second)
+    tap_move(page, second, look=True)
     click(page, "Submit turn")
     click(page, "Hand over")
     page.evaluate("window.__pauseMotion = true; window.__motion = []")
@@ -449,7 +434,7 @@ def test_reduced_motion_turns_animation_off(browser, server_url, open_app):
         start_game(page, open_app)
         game, _ = saved_game(page)
         view = game.view("red")
-        tap_move(page, next(m for m in view.legal_moves() if view.owner(m.to_square) is None))
+        tap_move(page, next(m for m in view.legal_moves() if view.owner(m.to_square) is None), look=True)
         assert page.locator('[data-move]').count() == 1
         assert motion_count(page) == 0 and page.locator(".motion-overlay").count() == 0
     finally:
