@@ -7,7 +7,7 @@ import pytest
 
 from espionage.board import square_name
 from tests.test_app import tap, to_play
-from ui import board_screen
+from ui import board_state
 
 
 def test_a_board_is_built_once_per_state_and_a_tap_makes_a_new_one():
@@ -23,13 +23,14 @@ def test_a_board_is_built_once_per_state_and_a_tap_makes_a_new_one():
     chosen = app.turn.board()
     assert chosen is not board and chosen.selected == piece and board.selected is None
     assert chosen.targets == app.turn.targets() and chosen.targets
+    assert chosen.picture is chosen.picture and chosen.picture[0].selected == piece
 
 
 def test_a_selecting_tap_draws_its_marks_its_page_and_the_taps_ahead_from_one_picture(monkeypatch):
     app = to_play(seed=5)
     built = []
-    picture = board_screen.BoardPicture
-    monkeypatch.setattr(board_screen, "BoardPicture", lambda **kw: built.append(kw) or picture(**kw))
+    picture = board_state.BoardPicture
+    monkeypatch.setattr(board_state, "BoardPicture", lambda **kw: built.append(kw) or picture(**kw))
     tap(app, square_name(app.turn.next_moves()[0].from_square))  # tap() checks the square is drawn first
     built.clear()
     app.dispatch("square", square_name(app.turn.next_moves()[1].from_square))

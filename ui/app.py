@@ -23,7 +23,7 @@ from espionage.board import (
 )
 from espionage.pieces import KINDS
 
-from . import accessible, board_screen, i18n, keyboard, motion, page
+from . import accessible, i18n, keyboard, motion, page
 from .army_setup import ArmySetup
 from .computer import load_computer_matches
 from .computerplay import ComputerControl
@@ -243,7 +243,7 @@ class App:
 
     def _tap_marks(self):
         """The marks over the play board, from the picture every mode's play screen draws."""
-        return marks_data(board_screen.play_picture(self.turn.board())[0])
+        return marks_data(self.turn.board().picture[0])
 
     def title(self):
         """The page's title, in the player's language."""
@@ -325,7 +325,7 @@ class App:
         a tap's marks at once and dispatches the tap after its frame. Changes nothing."""
         if self._board_drawn() is None or not self.turn.my_turn:
             return {}
-        picture, ahead = board_screen.play_picture(self.turn.board())[0], {}
+        picture, ahead = self.turn.board().picture[0], {}
         for sq in {m.from_square for m in self.turn.next_moves()} | ({self.selected} - {None}):
             choice = self.turn.tap_choice(sq)
             if choice in ("select", "let go"):  # only the selection and its targets change

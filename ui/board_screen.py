@@ -10,6 +10,7 @@ from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
 from . import keyboard
+from .board_state import fights, learned_marks
 from .i18n import _, ngettext
 from .markup import Element, Elements, Parts
 from .render import BoardPicture, board_svg, marks_canvas, piece_svg
@@ -195,44 +196,6 @@ def events_list(events, heading, viewer, letters=None):
         f"<li>{escape(describe(e, viewer, board))}</li>" for e, board in zip(events, boards)
     )
     return f'<div class="events"><h3>{heading}</h3><ul>{items}</ul></div>'
-
-
-def fights(events):
-    """(square, letter of the piece that fell) of each fight among ``events`` with a known result."""
-    out = []
-    for e in events:
-        for side, kind, _square in getattr(e, "removed", ()) if getattr(e, "attack", False) else ():
-            out.append((e.move.to_square, letter_of(kind, SIDES.index(side))))
-    return tuple(out)
-
-
-def learned_marks(view):
-    """(square, how) of the masked enemy pieces whose kind the view learned, for the board picture."""
-    return tuple((sq, view.marks[sq]) for sq in getattr(view, "learned", ()))
-
-
-@kept
-def play_picture(board):
-    """The board of the player to move (a ui.board_state.PlayBoard), with this turn's planned moves
-    and the opponent's last turn highlighted; also the moves of that last turn (empty if it was the
-    player's own). Drawn once per board: a tap's marks, its page and the taps worked out ahead share it."""
-    view, side = board.view, board.side
-    last = view.last_turn
-    opponent_last = tuple(e.move for e in last) if last and last[0].side != side else ()
-    picture = BoardPicture(
-        letters=board.letters,
-        unknown_side=1 - side,
-        bottom=side,
-        unmasked=board.unmasked,
-        learned=learned_marks(view),
-        selected=board.selected,
-        targets=board.targets,
-        last_turn=opponent_last,
-        planned=board.planned,
-        cursor=board.cursor,
-        fights=fights(last) if opponent_last else (),
-    )
-    return picture, opponent_last
 
 
 def selection_line(board):

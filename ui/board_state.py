@@ -7,6 +7,12 @@ never the app changed and put back.
 """
 
 from dataclasses import dataclass
+from functools import cached_property
+
+from espionage.board import SIDES
+from espionage.pieces import letter_of
+
+from .render import BoardPicture
 
 
 @dataclass(frozen=True, eq=False)
@@ -23,3 +29,40 @@ class PlayBoard:
     targets: frozenset  # where the selected piece may go
     cursor: int | None  # the keyboard's square
     complete: bool  # the turn is planned in full: it can be submitted
+
+    @cached_property
+    def picture(self):
+        """The board of the player to move, with this turn's planned moves and the opponent's
+        last turn highlighted; also the moves of that last turn (empty if it was the player's own).
+        Drawn once per board: a tap's marks, its page and the taps worked out ahead share it."""
+        view, side = self.view, self.side
+        last = view.last_turn
+        opponent_last = tuple(e.move for e in last) if last and last[0].side != side else ()
+        picture = BoardPicture(
+            letters=self.letters,
+            unknown_side=1 - side,
+            bottom=side,
+            unmasked=self.unmasked,
+            learned=learned_marks(view),
+            selected=self.selected,
+            targets=self.targets,
+            last_turn=opponent_last,
+            planned=self.planned,
+            cursor=self.cursor,
+            fights=fights(last) if opponent_last else (),
+        )
+        return picture, opponent_last
+
+
+def fights(events):
+    """(square, letter of the piece that fell) of each fight among ``events`` with a known result."""
+    out = []
+    for e in events:
+        for side, kind, _square in getattr(e, "removed", ()) if getattr(e, "attack", False) else ():
+            out.append((e.move.to_square, letter_of(kind, SIDES.index(side))))
+    return tuple(out)
+
+
+def learned_marks(view):
+    """(square, how) of the masked enemy pieces whose kind the view learned, for the board picture."""
+    return tuple((sq, view.marks[sq]) for sq in getattr(view, "learned", ()))

@@ -20,7 +20,6 @@ from .board_screen import (
     history,
     over,
     planned_line,
-    play_picture,
     removed_trays,
     selection_line,
     setup,
@@ -91,7 +90,7 @@ def _play(app):
     view = app.turn.view()
     side = app.side
     board = app.turn.board()
-    picture = play_picture(board)[0]
+    picture = board.picture[0]
     shown = computer_turn(view, side)
     picture = replace(picture, last_turn=tuple(e.move for e in shown))
     state, said = _state(app, match)

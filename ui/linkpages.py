@@ -17,14 +17,13 @@ from .board_screen import (
     board_screen,
     enemy_left,
     events_list,
-    learned_marks,
     over,
     planned_line,
-    play_picture,
     removed_trays,
     selection_line,
     setup,
 )
+from .board_state import learned_marks
 from .errors import error_text
 from .i18n import N_, _, ngettext
 from .markup import Parts
@@ -200,7 +199,7 @@ def _play(app):
     side = app.side
     opponent = side_name(1 - side)
     board = app.turn.board()
-    picture = play_picture(board)[0]
+    picture = board.picture[0]
     title = _("Your turn ({side})").format(side=side_name(side))
     status = _("{kind} · turn {n}").format(kind=_kind_game(seat.kind), n=view.turn_number)
     panel = [f'<h1 tabindex="-1">{escape(title)}</h1><p class="status">{escape(status)}</p>']

@@ -6,16 +6,14 @@ from .board_screen import (
     board_screen,
     enemy_left,
     events_list,
-    fights,
     history,
-    learned_marks,
     over,
     planned_line,
-    play_picture,
     removed_trays,
     selection_line,
     setup,
 )
+from .board_state import fights, learned_marks
 from .i18n import _
 from .markup import Parts
 from .render import BoardPicture
@@ -54,7 +52,7 @@ def play(app):
     view = app.turn.view()
     side = app.side
     board = app.turn.board()
-    picture, opponent_last = play_picture(board)
+    picture, opponent_last = board.picture
     last = view.last_turn
     match = app.match
     mine, other = side_name(side), side_name(1 - side)
