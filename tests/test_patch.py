@@ -42,7 +42,7 @@ def test_unchanged_markup_needs_no_patch():
 
 def test_selecting_a_piece_redraws_only_the_marks_over_the_board():
     app = to_play(seed=3)
-    view = app.view()
+    view = app.turn.view()
     piece = next(m.from_square for m in view.legal_moves())
     name = view_name(piece)
     tap(app, name)
@@ -51,7 +51,7 @@ def test_selecting_a_piece_redraws_only_the_marks_over_the_board():
     tap(app, name)
     after = app.html()
     patches = diff(before, after)
-    reach = {view_name(sq) for sq in app.targets()}
+    reach = {view_name(sq) for sq in app.turn.targets()}
     assert reach
     # the squares: only those, and only what they say (classes, accessible names), none drawn again
     assert squares_patched(before, patches) == {name, None} | reach
@@ -74,7 +74,7 @@ def on_board(markup, patch):
 
 def test_planning_a_move_patches_its_squares_the_arrows_and_the_panel():
     app = to_play(seed=4)
-    move = app.view().legal_moves()[0]
+    move = app.turn.view().legal_moves()[0]
     tap(app, view_name(move.from_square))
     before = app.html()
     tap(app, view_name(move.to_square))
