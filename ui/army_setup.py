@@ -88,12 +88,8 @@ class ArmySetup:
             self.app.message = _("Give the setup a name to save it.")
             return
         setups = dict(self.app.setups, **{name: setup_as_seen(self.app.placed, self.app.side)})
-        try:
-            save_setups(self.app.storage, setups)
-        except Exception:
-            self.app.message = _("The setup could not be saved: the browser's storage is full or blocked.")
+        if not self._store(setups, _("The setup could not be saved: the browser's storage is full or blocked.")):
             return
-        self.app.setups = setups
         self.app.message = _("Setup “{name}” saved on this device.").format(name=name)
         self.app.controller.setup_saved(self.app.match, self.app.side, name)
 
@@ -117,9 +113,15 @@ class ArmySetup:
         self.app.setups_open = True  # the list stays open after working with it
         if self.app.screen == Screen.SETUP and name in self.offered():
             setups = {k: v for k, v in self.app.setups.items() if k != name}
-            try:
-                save_setups(self.app.storage, setups)
-            except Exception:
-                self.app.message = _("The setup list could not be changed: the browser's storage is blocked.")
-                return
-            self.app.setups = setups
+            self._store(setups, _("The setup list could not be changed: the browser's storage is blocked."))
+
+    def _store(self, setups, failed):
+        """Keep ``setups`` as the device's saved setups; on a full or blocked storage say ``failed``
+        and keep the list as it was. True if kept."""
+        try:
+            save_setups(self.app.storage, setups)
+        except Exception:
+            self.app.message = failed
+            return False
+        self.app.setups = setups
+        return True
