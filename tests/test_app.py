@@ -826,6 +826,18 @@ def test_storage_full_from_the_start():
     assert storage.data == {}
 
 
+def test_a_setup_forgotten_on_a_blocked_storage_stays_in_the_list_and_the_page_says_so():
+    storage = MemoryStorage()
+    app = new_app(1, storage)
+    press(app, "Random setup")
+    press(app, "Save setup", "mine")
+    assert "mine" in app.setups
+    storage.capacity = 0  # full: writing the shorter list fails too
+    press(app, "Forget")
+    assert "could not be changed" in page(app).message()
+    assert "mine" in app.setups and "mine" in storage.get(SETUPS_KEY)
+
+
 @pytest.mark.parametrize(
     "text",
     [
