@@ -305,6 +305,16 @@ class Game(State):
             raise
         return self.events[len(self.events) - played :]
 
+    def copy(self):
+        """An independent copy of the game, its history and what each viewer has seen (a
+        turn played on the copy leaves this game as it is: the app works out ahead the
+        screen a turn would show)."""
+        other = super().copy()
+        other._history, other.events = list(self._history), list(self.events)
+        other._seen = {viewer: list(seen) for viewer, seen in self._seen.items()}
+        other._learned = {viewer: dict(kinds) for viewer, kinds in self._learned.items()}
+        return other
+
     # -- undo, resignation, draws -----------------------------------------
 
     def _snapshot(self, m=None):

@@ -591,6 +591,29 @@ def test_play_turn_single_move_turn():
 # -- undo ----------------------------------------------------------------------------
 
 
+def test_a_copy_plays_on_and_leaves_the_game_as_it_was():
+    game = Game.random(rng=random.Random(5))
+    rng = random.Random(6)
+    for _ in range(12):
+        view = game.view(game.turn)
+        plan = [rng.choice(view.legal_moves())]
+        plan += [rng.choice(view.legal_moves_after(plan))] if view.legal_moves_after(plan) else []
+        game.play_turn(*plan)
+    for viewer in ("red", "blue"):
+        game.view(viewer)  # what each viewer has seen so far, kept by the game
+    before = (game.position(), len(game.events), [game.view(v).position() for v in ("red", "blue")])
+    copy = game.copy()
+    view = copy.view(copy.turn)
+    plan = [view.legal_moves()[0]]
+    plan += view.legal_moves_after(plan)[:1]
+    copy.play_turn(*plan)
+    assert copy.position() != before[0] and len(copy.events) == before[1] + len(plan)
+    assert (game.position(), len(game.events), [game.view(v).position() for v in ("red", "blue")]) == before
+    copy.undo()
+    game.play(plan[0])
+    assert copy.position() == game.position() and copy.view("red").position() == game.view("red").position()
+
+
 def test_undo_restores_exact_epn():
     pieces = {
         "e4": "S",
