@@ -108,6 +108,11 @@ class Page:
     def log(self, text):
         window.console.error(text)
 
+    def new_screen(self):
+        active = document.activeElement
+        if active and root.contains(active):
+            active.blur()  # keep_focus (in settle) then takes the focus where a new screen's goes
+
 
 frames = FrameQueue(lambda: after_next_frame(), Page().log)
 after_next_frame = page_js.afterNextFrame(create_proxy(frames.run))
@@ -313,29 +318,27 @@ def on_square(name):
     arm_back()  # after the app's own handling of the tap
 
 
-def on_click(event):
-    """Any other click: a control's action, or the link's text selected whole."""
+def on_action(action, arg):
+    """A tap on a control (``data-action``, ``data-arg``); a setup is saved under the name typed."""
     if state.drag.pop("dragged", False):
         return
-    _on_click(event.target)
+    value = ""
+    if action == "save-setup":
+        field = document.getElementById("setup-name")
+        value = field.value if field else ""
+    finish_motion()
+    if not taps.paint_ahead(action, arg):
+        dispatch(action, arg, value)
     arm_back()
 
 
-def _on_click(target):
-    if target.id == "link-text":
-        target.select()  # one tap selects the whole link, to copy it by hand
+def on_click(event):
+    """Any other click: the link's text is selected whole (one tap, to copy it by hand)."""
+    if state.drag.pop("dragged", False):
         return
-    control = target.closest("[data-action]")
-    if control and not control.disabled:
-        value = ""
-        action = control.getAttribute("data-action")
-        arg = control.getAttribute("data-arg") or ""
-        if action == "save-setup":
-            field = document.getElementById("setup-name")
-            value = field.value if field else ""
-        finish_motion()
-        if not taps.paint_ahead(action, arg):
-            dispatch(action, arg, value)
+    if event.target.id == "link-text":
+        event.target.select()
+    arm_back()
 
 
 def on_pointer_down(event):
@@ -504,7 +507,7 @@ document.addEventListener("pointerdown", create_proxy(finish_motion), True)  # a
 document.addEventListener("pointermove", create_proxy(follow_drag))
 for name in ("pointerup", "pointercancel"):
     document.addEventListener(name, create_proxy(drop_ghost))
-page_js.listenToClicks(root, create_proxy(on_square), create_proxy(on_click))
+page_js.listenToClicks(root, create_proxy(on_square), create_proxy(on_action), create_proxy(on_click))
 for name, handler in (("pointerdown", on_pointer_down), ("pointerup", on_pointer_up)):
     root.addEventListener(name, create_proxy(handler))
 document.addEventListener("keydown", create_proxy(on_key))
@@ -515,7 +518,7 @@ links = window.BroadcastChannel.new("espionage-links")
 links.addEventListener("message", create_proxy(on_link_handed))
 window.addEventListener("hashchange", create_proxy(rearm))
 window.addEventListener("popstate", create_proxy(on_pop_state))
-window.addEventListener("pagehide", create_proxy(lambda _event: app.remember_ui()))
+window.addEventListener("pagehide", create_proxy(lambda _event: taps.leave()))
 if str(window.location.hash)[1:]:
     app.dispatch("open-link", str(window.location.hash)[1:], "load")
 render()

@@ -57,7 +57,12 @@
     const scale = Math.min(canvas.width / width, canvas.height / height);  // as an <svg>'s viewBox: centred
     context.setTransform(scale, 0, 0, scale, (canvas.width - width * scale) / 2 - x0 * scale,
                          (canvas.height - height * scale) / 2 - y0 * scale);
-    for (const [, , shapes] of JSON.parse(marks)) {
+    const shown = JSON.parse(marks);
+    // A canvas on the page costs every frame the page draws (its pixels go to the screen
+    // again), marks or not: with none to show it is made transparent, which the compositor
+    // skips (a change of opacity costs a frame less than one of visibility: app.css).
+    canvas.style.opacity = shown.length ? "" : "0";
+    for (const [, , shapes] of shown) {
       for (const [d, fill, opacity, stroke, lineWidth] of shapes) {
         const path = new Path2D(d);
         if (fill) Object.assign(context, { globalAlpha: opacity, fillStyle: fill }).fill(path);
@@ -103,11 +108,15 @@
     return true;
   }
 
-  // A click on a square goes to onSquare as the square's name, any other to onClick.
-  function listenToClicks(root, onSquare, onClick) {
+  // A click on a square goes to onSquare as the square's name, one on a control (an enabled
+  // element with a data-action, but the link's text) to onAction as its action and argument,
+  // any other to onClick: each step from Python to the event costs a tablet.
+  function listenToClicks(root, onSquare, onAction, onClick) {
     root.addEventListener("click", (event) => {
       const square = event.target.closest("g.square");
+      const control = square || event.target.id === "link-text" ? null : event.target.closest("[data-action]");
       if (square) onSquare(square.getAttribute("data-square"));
+      else if (control && !control.disabled) onAction(control.getAttribute("data-action"), control.getAttribute("data-arg") || "");
       else onClick(event);
     });
   }

@@ -9,7 +9,10 @@ import json
 
 from espionage.board import square_name
 from tests.test_app import to_play
-from ui.binding import BOARD_WRAP, BindingState, FrameQueue, TapSchedule, board_ahead
+from tests.test_computer import to_play as computer_to_play
+from tests.test_link_app import start as link_start
+from ui.app import App
+from ui.binding import BOARD_WRAP, BindingState, FrameQueue, TapSchedule, board_ahead, turn_ahead
 from ui.patch import diff, path_of
 
 
@@ -44,6 +47,9 @@ class RecordingPage:
 
     def log(self, text):
         self.logged.append(text)
+
+    def new_screen(self):
+        self.calls.append(("new screen",))
 
     def frame(self):
         waiting, self.waiting = self.waiting, []
@@ -192,3 +198,91 @@ def test_a_failure_working_ahead_is_logged_and_taps_are_then_dispatched_as_they_
     taps.work_out()
     assert "broken" in page.logged[0] and taps.ahead == {}
     assert not taps.paint_ahead("square", piece)
+
+
+def turn_planned(seed=1):
+    """A board at rest with a whole turn planned by taps: (app, page, taps)."""
+    app, page, taps = at_rest(seed)
+    planned_by_taps(app, taps)
+    page.calls.clear()
+    return app, page, taps
+
+
+def test_submit_paints_the_next_screen_in_its_frame_then_plays_and_saves_the_turn():
+    app, page, taps = turn_planned()
+    storage, events = dict(app.storage.data), len(app.match.game.events)
+    ahead = taps.ahead["submit", ""]
+    assert app.storage.data == storage and len(app.match.game.events) == events  # worked out on copies
+    assert taps.paint_ahead("submit")
+    assert page.calls == [("put", json.loads(ahead.first)), ("paint", None)]
+    assert app.screen == "play" and app.storage.data == storage  # the app has it after the frame
+    page.calls.clear()
+    page.frame()
+    assert app.screen == "results" and len(app.match.game.events) > events
+    assert page.calls[0] == ("new screen",) and settles(page)[0][1] == []  # the page already showed it
+    assert app.html() == ahead.markup
+    reloaded = App(app.storage, languages=["en"])  # nothing lost on a reload
+    assert reloaded.matches[app.match.id].game.position() == app.match.game.position()
+
+
+def test_a_submit_painted_is_saved_when_the_page_goes_away_before_its_frame():
+    app, page, taps = turn_planned(seed=3)
+    events = len(app.match.game.events)
+    assert taps.paint_ahead("submit")
+    taps.leave()  # a reload at once: the page's pagehide
+    reloaded = App(app.storage, languages=["en"])
+    assert len(reloaded.matches[app.match.id].game.events) > events and reloaded.screen == "cover"
+    page.frame()  # a frame, if one still comes, finds the tap dispatched
+    assert len(app.match.game.events) == len(reloaded.matches[app.match.id].game.events)
+
+
+def test_submit_worked_out_ahead_leaves_the_app_and_its_storage_as_they_were():
+    app, _page, taps = turn_planned(seed=2)
+    drawn, storage, planned = app.html(), dict(app.storage.data), list(app.planned)
+    position = app.match.game.position()
+    ahead = turn_ahead(app, taps.state.shown)
+    assert ahead.new_screen and ahead.markup != drawn
+    assert (app.html(), app.storage.data, app.planned, app.match.game.position()) == (drawn, storage, planned, position)
+    app.dispatch("submit")
+    assert app.html() == ahead.markup
+
+
+def test_submit_is_not_worked_out_before_the_turn_is_complete():
+    app, _page, taps = at_rest()
+    assert ("submit", "") not in taps.ahead and turn_ahead(app, taps.state.shown) is None
+
+
+def planned_by_taps(app, taps):
+    """Plan a whole turn by taps through the schedule (the first legal moves)."""
+    while not app.turn.complete:
+        move = min(app.turn.next_moves(), key=lambda m: (m.from_square, m.to_square))
+        taps.dispatch("square", square_name(move.from_square))
+        taps.dispatch("square", square_name(move.to_square))
+
+
+def schedule(app):
+    state = BindingState()
+    page = RecordingPage(app, state)
+    taps = TapSchedule(app, page, state)
+    taps.settle(reading=False)
+    return page, taps
+
+
+def test_submit_against_the_computer_is_painted_ahead_and_the_computer_is_asked_after():
+    app, worker = computer_to_play()
+    page, taps = schedule(app)
+    planned_by_taps(app, taps)
+    assert not app.match.thinking
+    ahead = taps.ahead["submit", ""]
+    assert taps.paint_ahead("submit") and not app.match.thinking
+    page.frame()
+    assert app.match.thinking and app.html() == ahead.markup and settles(page)[-1][1] == []
+    worker.settle()
+    assert app.screen == "play" and app.turn.my_turn
+
+
+def test_a_link_games_turn_is_not_played_ahead():
+    red, _blue = link_start("casual")
+    _page, taps = schedule(red)
+    planned_by_taps(red, taps)
+    assert red.turn.complete and ("submit", "") not in taps.ahead and red.ahead_of_turn() is None

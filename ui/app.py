@@ -24,6 +24,7 @@ from espionage.board import (
 from espionage.pieces import KINDS
 
 from . import accessible, i18n, keyboard, motion, page
+from .ahead import match_copy
 from .army_setup import ArmySetup
 from .computer import load_computer_matches
 from .computerplay import ComputerControl
@@ -36,6 +37,7 @@ from .render import marks_data
 from .replay import Replay
 from .saves import (
     UI_KEY,
+    MemoryStorage,
     delete_match,
     load_matches,
     load_setups,
@@ -347,13 +349,31 @@ class App:
     def ahead_of(self, action, arg=""):
         """The app as it would be after ``action``: a copy that has it, which keeps nothing (the
         screen state it would remember is this app's to remember once it has the action itself)."""
+        after = self._twin()
+        after.dispatch(action, arg)
+        return after
+
+    def ahead_of_turn(self):
+        """The app as it would be after Submit, played on copies (ui.ahead.match_copy, and a
+        storage that keeps nothing): the browser binding paints its screen within the Submit
+        tap's frame; this app plays and saves the turn once it has the tap. None when Submit
+        does nothing now, or its turn cannot be played ahead (a link game's)."""
+        match = match_copy(self.match) if self.turn.my_turn and self.turn.complete else None
+        if match is None:
+            return None
+        after = self._twin()
+        after.match, after.storage, after.matches = match, MemoryStorage(), {**self.matches, match.id: match}
+        after.dispatch("submit")
+        return after
+
+    def _twin(self):
+        """A copy of this app to work a tap out ahead on: its own screen state and controllers,
+        and nothing it would run after the frame."""
         after = copy.copy(self)
         after.planned, after.placed = list(self.planned), dict(self.placed)
         after.defer = lambda _work: None
         after._bind(*(c.for_app(after) for c in (self.turn, self.passplay, self.link, self.computer)))
-        after.dispatch(action, arg)
         return after
-
 
     def show_match(self, match, message=""):
         """Go to the screen the match is at for this device's side (after a turn, a draw, a resignation)."""

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from .patch import as_json, diff, path_of
+from .patch import as_json, diff, diff_screens, path_of
 
 BOARD_WRAP = '<div class="board-wrap">'
 """The start tag of the board and its marks canvas on a board screen: what a tap's frame shows first."""
@@ -45,6 +45,10 @@ class Page(Protocol):
 
     def log(self, text: str) -> None:
         """Say what failed on the console."""
+
+    def new_screen(self) -> None:
+        """A new screen was patched in: the focus goes where a new screen's goes (a screen
+        written whole takes it from the element that had it)."""
 
 
 @dataclass
@@ -93,13 +97,14 @@ class Ahead(NamedTuple):
     they are), or for a tap that changes the board, the board's patches (``first``), unless
     the tap's motion shows the change (it starts from the board as it is: its first frame is
     the marks alone); then, after the frame, the page's other patches (``rest``) and the
-    markup the page then holds."""
+    markup the page then holds. ``new_screen``: the tap shows another screen."""
 
     marks: str | None = None
     first: str = ""
     motion: tuple = ()
     rest: str = ""
     markup: str = ""
+    new_screen: bool = False
 
 
 def board_ahead(app, shown, action, arg=""):
@@ -119,6 +124,19 @@ def board_ahead(app, shown, action, arg=""):
     canvas = [dict(p.attributes) for p in patches[:first] if p.path == (*board, 1) and p.kind == "attrs"]
     marks = canvas[0].get("data-marks") if canvas else None
     return Ahead(marks, as_json(patches[:first]), after.motion, as_json(patches[first:]), markup)
+
+
+def turn_ahead(app, shown):
+    """The page after Submit, from the page ``shown``, as an :class:`Ahead` whose patches all
+    come in the tap's frame: the next screen (the turn's results in pass and play, the board
+    as the computer's turn begins, the end), its board patched square by square rather than
+    written again (ui.patch.diff_screens). The app plays and saves the turn after that frame,
+    and its motion (the turn's fights) starts then. None: the turn cannot be played ahead."""
+    after = app.ahead_of_turn()
+    if after is None:
+        return None
+    markup = after.html()
+    return Ahead(first=as_json(diff_screens(shown, markup)), markup=markup, new_screen=after.screen != app.screen)
 
 
 class TapSchedule:
@@ -170,8 +188,18 @@ class TapSchedule:
             action, arg, ahead, drawn = self.tapped.pop(0)
             self.app.dispatch(action, arg)
             if ahead.first:
-                self.page.put((ahead.rest,) if drawn else (ahead.first, ahead.rest))
+                painted = tuple(filter(None, (ahead.rest,) if drawn else (ahead.first, ahead.rest)))
+                if painted:
+                    self.page.put(painted)
                 self.state.shown = ahead.markup
+            if ahead.new_screen:
+                self.page.new_screen()
+
+    def leave(self):
+        """The page goes away (a reload, the tab closed): the app has the taps painted ahead
+        first, so that a turn whose Submit was painted is saved, then the screen state is kept."""
+        self.dispatch_tapped()
+        self.app.remember_ui()
 
     def settle_tapped(self, reading):
         if self.tapped:  # no action since has dispatched it
@@ -193,6 +221,9 @@ class TapSchedule:
                 board = board_ahead(self.app, self.state.shown, action, arg)
                 if board is not None:
                     ahead[action, arg] = board
+            turn = turn_ahead(self.app, self.state.shown)
+            if turn is not None:
+                ahead["submit", ""] = turn
         except Exception:  # working ahead is only ever a shortcut
             self.page.log(traceback.format_exc())
             return
