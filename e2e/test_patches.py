@@ -14,9 +14,10 @@ from e2e.test_pass_and_play import click, saved_game
 
 SAME_AS_FULL_RENDER = """() => {
   const shown = document.getElementById('app').cloneNode(true);
-  for (const canvas of shown.querySelectorAll('canvas.board-marks')) {  // sized to the screen by the page
+  for (const canvas of shown.querySelectorAll('canvas.board-marks')) {  // sized to the screen, transparent when empty, by the page
     canvas.removeAttribute('width');
     canvas.removeAttribute('height');
+    canvas.removeAttribute('style');
   }
   const fresh = document.createElement('main');
   fresh.id = 'app';
@@ -92,6 +93,7 @@ def test_patched_page_equals_full_render_through_setup_and_play(page, open_app):
         page.keyboard.press("ArrowRight")
         assert_same_as_full_render(page, f"turn {turn}: arrow keys")
         click(page, "Submit turn")
+        settled(page)  # Submit draws the next screen at once, the app has the turn a frame later
         assert_same_as_full_render(page, f"turn {turn}: submit")
         click(page, "Hand over")
         click(page, f"Show {'Blue' if viewer == 'red' else 'Red'}'s board")

@@ -8,7 +8,7 @@ import pytest
 
 from tests.test_app import page, press, tap, to_play
 from ui.markup import Element
-from ui.patch import MAX_PATCHES, Patch, apply, as_json, children, diff, path_of
+from ui.patch import MAX_PATCHES, Patch, apply, as_json, children, diff, diff_screens, path_of
 from ui.render import ROW_START, SQUARE_START
 
 BUTTON = re.compile(r'<button [^>]*data-action="([^"]*)"(?: data-arg="([^"]*)")?[^>]*>')
@@ -188,3 +188,55 @@ def test_path_of_finds_an_element_breadth_first_within_its_depth():
     assert path_of(markup, '<div class="panel">') == (0, 0, 1)
     assert path_of(markup, "<svg>") is None  # four levels down: beyond the depth looked at
     assert path_of(markup, "<svg>", depth=4) == (0, 0, 0, 0)
+
+
+def test_a_changed_run_of_children_keeps_those_both_renders_hold():
+    tray, lines = "<ul>" + "<li>piece</li>" * 30 + "</ul>", ("<p>a</p>", "<p>b</p>", "<p>c</p>")
+    before = f"<div>{lines[0]}<p>x</p>{tray}<p>y</p></div>"
+    after = f"<div>{lines[0]}<h1>z</h1><p>w</p>{tray}<p>v</p><p>u</p></div>"
+    patches = diff(before, after)
+    assert apply(before, patches) == after
+    assert all(p.kind == "splice" and "piece" not in p.markup for p in patches)  # the list stays on the page
+    assert [p.start for p in patches] == sorted((p.start for p in patches), reverse=True)
+
+
+def test_a_child_that_changed_between_kept_ones_is_patched_in_place():
+    tray = "<ul>" + "<li>piece</li>" * 30 + "</ul>"
+    before = f"<div><p>a</p><h2>old title</h2>{tray}</div>"
+    after = f"<div><p>a</p><h2>new title</h2>{tray}<p>x</p></div>"
+    patches = diff(before, after)
+    assert apply(before, patches) == after
+    assert [(p.kind, p.path) for p in patches] == [("splice", (0,)), ("text", (0, 1))]  # the last first
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_children_spliced_in_any_order_give_the_new_markup(seed):
+    rng = random.Random(seed)
+    pool = [f"<p>{i}</p>" for i in range(4)] + ["<h2>a</h2>", "<h2>b</h2>", "<ul><li>c</li></ul>"]
+    for _ in range(40):
+        olds, news = rng.choices(pool, k=rng.randint(0, 9)), rng.choices(pool, k=rng.randint(0, 9))
+        before, after = f"<div>{''.join(olds)}</div>", f"<div>{''.join(news)}</div>"
+        assert apply(before, diff(before, after)) == after
+
+
+def test_a_board_screen_after_another_keeps_its_board_when_patched_as_one():
+    app = to_play(seed=4)
+    for move in app.turn.view().legal_moves()[:1]:
+        tap(app, view_name(move.from_square))
+        tap(app, view_name(move.to_square))
+    while not app.turn.complete:
+        move = app.turn.next_moves()[0]
+        tap(app, view_name(move.from_square))
+        tap(app, view_name(move.to_square))
+    before = app.html()
+    press(app, "Submit turn")
+    after = app.html()
+    assert app.screen == "results" and [p.kind for p in diff(before, after)] == ["outer"]  # a new screen, written whole
+    patches = diff_screens(before, after)
+    assert apply(before, patches) == after and len(patches) < MAX_PATCHES
+    assert patches[0].path == (0,) and dict(patches[0].attributes)["data-screen"] == "results"
+    assert not any(p.path == (0,) and p.kind == "outer" for p in patches)
+    assert "<svg" not in "".join(p.markup for p in patches if p.kind != "attrs")  # no board, no tray written again
+    results = app.html()
+    press(app, "Hand over")
+    assert apply(results, diff_screens(results, app.html())) == app.html()

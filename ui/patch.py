@@ -46,15 +46,18 @@ import json
 import re
 from functools import lru_cache
 from html import unescape
+from itertools import pairwise
 from typing import NamedTuple
 
 from .markup import Element, Elements, Parts
 from .render import ROW_START, SQUARE_START
 
-__all__ = ["Patch", "apply", "children", "diff", "path_of"]
+__all__ = ["Patch", "apply", "children", "diff", "diff_screens", "path_of"]
 
 MAX_PATCHES = 120
 """Beyond this many patches the page is written whole (a new screen)."""
+MAX_COMPARED = 400
+"""Children compared pairwise at most, to keep the ones two renders share (a panel's dozen lines)."""
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
 OPAQUE = frozenset({"button", "defs", "option", "script", "select", "style", "svg", "text", "textarea", "title"})
@@ -210,6 +213,27 @@ def diff(old, new):
     return patches
 
 
+def diff_screens(old, new):
+    """As :func:`diff`, but a screen that became another (another ``data-screen``) is patched
+    like any element rather than written whole: a board screen that follows another keeps its
+    board, and only the squares that changed are drawn again (a turn submitted, painted within
+    its tap's frame). The focus does not move by itself then (the element that had it may
+    stay): the browser binding moves it."""
+    olds, news = children(old), children(new)
+    if not (olds and news and len(olds) == len(news) == 1):
+        return diff(old, new)
+    (old_tag, old_content, name), (new_tag, new_content, new_name) = _parts(olds[0]), _parts(news[0])
+    if name != new_name or old_content is None or new_content is None or old_tag == new_tag:
+        return diff(old, new)
+    _split[:] = [{}, _split[0]]
+    before, after = _attributes(old_tag), _attributes(new_tag)
+    changes = [(k, v) for k, v in after.items() if before.get(k) != v] + [(k, None) for k in before if k not in after]
+    patches = [Patch("attrs", (0,), new_tag, attributes=tuple(changes))]
+    if not _diff(old_content, new_content, (0,), patches) or len(patches) > MAX_PATCHES:
+        return diff(old, new)
+    return patches
+
+
 def _diff(old, new, path, patches, board=False):
     """Add to ``patches``; False if the content cannot be compared by elements."""
     if old == new:
@@ -218,20 +242,59 @@ def _diff(old, new, path, patches, board=False):
     if olds is None or news is None:
         return False
     if len(olds) != len(news):
-        shortest = min(len(olds), len(news))
-        start = 0
-        while start < shortest and olds[start] == news[start]:
-            start += 1
-        end = 0
-        while end < shortest - start and olds[-1 - end] == news[-1 - end]:
-            end += 1
-        patches.append(Patch("splice", path, "".join(news[start : len(news) - end]), start, len(olds) - end - start))
+        patches += _splices(olds, news, path)
         return True
     for i in [i for i, (o, n) in enumerate(zip(olds, news)) if o != n]:
         _element(olds[i], news[i], (*path, i), patches)
         if len(patches) > MAX_PATCHES:
             return False
     return True
+
+
+def _splices(olds, news, path):
+    """Patches that turn the children ``olds`` into ``news``, keeping the children both hold
+    in the same order (a longest common run of them, when there are at most MAX_COMPARED
+    pairs to compare: a panel's list of removed pieces stays while the lines around it
+    change). Between two kept children, as many children changed as there were are patched
+    in place (a square's title says something else), others spliced. The last first, so that
+    each leaves the places of those before it as they were."""
+    shortest = min(len(olds), len(news))
+    start = 0
+    while start < shortest and olds[start] == news[start]:
+        start += 1
+    end = 0
+    while end < shortest - start and olds[-1 - end] == news[-1 - end]:
+        end += 1
+    olds, news = olds[start : len(olds) - end], news[start : len(news) - end]
+    kept = _common(olds, news) if len(olds) * len(news) <= MAX_COMPARED else []
+    bounds = [(-1, -1), *kept, (len(olds), len(news))]
+    patches = []
+    for (i0, j0), (i1, j1) in reversed(list(pairwise(bounds))):
+        if i1 - i0 == j1 - j0:
+            for k in range(1, i1 - i0):
+                _element(olds[i0 + k], news[j0 + k], (*path, start + i0 + k), patches)
+        else:
+            patches.append(Patch("splice", path, "".join(news[j0 + 1 : j1]), start + i0 + 1, i1 - i0 - 1))
+    return patches
+
+
+def _common(olds, news):
+    """The pairs (i, j) of a longest run of children ``olds[i] == news[j]`` in the same order."""
+    longest = [[0] * (len(news) + 1) for _ in range(len(olds) + 1)]
+    for i in range(len(olds) - 1, -1, -1):
+        for j in range(len(news) - 1, -1, -1):
+            same = olds[i] == news[j]
+            longest[i][j] = longest[i + 1][j + 1] + 1 if same else max(longest[i + 1][j], longest[i][j + 1])
+    pairs, i, j = [], 0, 0
+    while i < len(olds) and j < len(news):
+        if olds[i] == news[j]:
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+        elif longest[i + 1][j] >= longest[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return pairs
 
 
 def _element(old, new, path, patches):
