@@ -81,6 +81,7 @@ NEXT_FRAME = """async (selector) => {
 IN_FRAME = """(selector) => new Promise((done) => requestAnimationFrame(() => {
   const target = document.querySelector(selector);
   const start = performance.now();
+  performance.mark(`tap ${selector}`);  // where the tap's frame starts and ends, in a trace (tools/trace_tap.py)
   target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   const handled = performance.now();
   document.body.offsetHeight;  // style and layout, now rather than in the frame's rendering
@@ -92,6 +93,7 @@ IN_FRAME = """(selector) => new Promise((done) => requestAnimationFrame(() => {
   };
   afterRendering(() => {
     const end = performance.now();
+    performance.mark("tap-drawn");
     const sample = { frame: end - start, handler: handled - start, layout: laidOut - handled, paint: end - laidOut };
     // what the app left for after the frame (app.defer, ui/binding.FrameQueue), then that work's own frame
     requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => afterRendering(() => {
