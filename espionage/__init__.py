@@ -3,7 +3,7 @@
 from . import record
 from .board import BLUE, RED, SIDES, parse_square, square_name
 from .epn import EPNError
-from .game import Game, IllegalMove, MoveEvent, Outcome
+from .game import Game, IllegalMove, MoveEvent, Outcome, Termination
 from .moves import Move
 from .pieces import KINDS
 from .record import RecordError
@@ -26,6 +26,7 @@ __all__ = [
     "RecordError",
     "Setup",
     "SetupError",
+    "Termination",
     "Variant",
     "parse_square",
     "random_volcanoes",

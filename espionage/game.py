@@ -15,6 +15,7 @@ from .rules import (
     MoveEvent,
     Outcome,
     State,
+    Termination,
     adjacency,
     legal_steps,
     return_keys,
@@ -29,6 +30,7 @@ __all__ = [
     "IllegalMove",
     "MoveEvent",
     "Outcome",
+    "Termination",
     "adjacency",
     "legal_steps",
     "return_keys",
@@ -380,14 +382,14 @@ class Game(State):
         if self.outcome is not None:
             raise IllegalMove("the game is over", "game-over")
         self._history.append(self._snapshot())
-        self.outcome = Outcome(SIDES[1 - loser], "resignation")
+        self.outcome = Outcome(SIDES[1 - loser], Termination.RESIGNATION)
 
     def agree_draw(self):
         """Both players agreed to a draw."""
         if self.outcome is not None:
             raise IllegalMove("the game is over", "game-over")
         self._history.append(self._snapshot())
-        self.outcome = Outcome(None, "agreement")
+        self.outcome = Outcome(None, Termination.AGREEMENT)
 
     @property
     def moves(self):

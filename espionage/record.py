@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from .board import BLUE, RED, SIDES
-from .game import Game, IllegalMove, Outcome
+from .game import Game, IllegalMove, Outcome, Termination
 from .setup import Setup, format_squares, parse_squares, validate_volcanoes
 from .variant import SINGLE_MOVE, STANDARD
 
@@ -181,9 +181,9 @@ def _finish(game, result, line_no):
         outcome = Outcome.from_str(result)
     except ValueError as e:
         raise RecordError(f"line {line_no}: Result: {e}") from None
-    if game.outcome is None and outcome.reason == "resignation" and outcome.winner is not None:
+    if game.outcome is None and outcome.reason == Termination.RESIGNATION and outcome.winner is not None:
         game.resign(SIDES[1 - SIDES.index(outcome.winner)])
-    elif game.outcome is None and outcome.reason == "agreement":
+    elif game.outcome is None and outcome.reason == Termination.AGREEMENT:
         game.agree_draw()
     if game.outcome != outcome:
         raise RecordError(f"line {line_no}: Result is {result}, but the game ended {game.outcome or 'unfinished'}")

@@ -10,6 +10,7 @@ the claims the defender's device makes in its link. A state that knows every
 kind never asks: the engine itself resolves what it can see.
 """
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from .board import AROUND, BLUE, ORTHOGONAL, RED, SIDES, SQUARES
@@ -19,7 +20,22 @@ from .pieces import ATTACKER_WINS, HEADQUARTERS, MOVABLE, SPY, VOLCANO
 QUIET_LIMIT = 100
 """Turn ends since a piece was last removed, after which the game is drawn (SPEC §5)."""
 
-REASONS = ("headquarters", "no_mobile_pieces", "move_limit", "no_legal_move", "resignation", "agreement")
+
+
+class Termination(StrEnum):
+    """Why a game ended (SPEC §5's words, as python-chess names its ``Termination``): each member
+    is its word, so ``Termination.HEADQUARTERS == "headquarters"`` and it travels in EPN and
+    links as that word."""
+
+    HEADQUARTERS = "headquarters"
+    NO_MOBILE_PIECES = "no_mobile_pieces"
+    MOVE_LIMIT = "move_limit"
+    NO_LEGAL_MOVE = "no_legal_move"
+    RESIGNATION = "resignation"
+    AGREEMENT = "agreement"
+
+
+REASONS = tuple(Termination)
 
 
 class IllegalMove(ValueError):
@@ -61,10 +77,11 @@ ILLEGAL_CODES = (
 
 
 class Outcome(NamedTuple):
-    """How a game ended: ``winner`` is "red", "blue" or None (a draw)."""
+    """How a game ended: ``winner`` is "red", "blue" or None (a draw), ``reason`` a
+    :class:`Termination`."""
 
     winner: str | None
-    reason: str
+    reason: Termination
 
     def __str__(self):
         return f"{self.winner or 'draw'}:{self.reason}"
@@ -74,7 +91,7 @@ class Outcome(NamedTuple):
         winner, _, reason = text.partition(":")
         if winner not in ("red", "blue", "draw") or reason not in REASONS:
             raise ValueError(f"{text!r} is not an outcome such as 'red:headquarters' or 'draw:agreement'")
-        return cls(None if winner == "draw" else winner, reason)
+        return cls(None if winner == "draw" else winner, Termination(reason))
 
 
 class MoveEvent(NamedTuple):
@@ -392,9 +409,9 @@ class State:
             if lost_kind in MOVABLE:
                 self._mobile[lost_side] -= 1
             if lost_kind == HEADQUARTERS:
-                outcome = Outcome(SIDES[side], "headquarters")
+                outcome = Outcome(SIDES[side], Termination.HEADQUARTERS)
             elif not self._mobile[lost_side]:
-                outcome = Outcome(SIDES[1 - lost_side], "no_mobile_pieces")
+                outcome = Outcome(SIDES[1 - lost_side], Termination.NO_MOBILE_PIECES)
         ends_turn = True
         if outcome is None:
             nr = self._no_return[side]
@@ -474,12 +491,12 @@ class State:
         if side == BLUE:
             self._turn += 1
         if self._quiet >= QUIET_LIMIT:
-            self.outcome = Outcome(None, "move_limit")
+            self.outcome = Outcome(None, Termination.MOVE_LIMIT)
             return
         # The next side's moves are needed now to see whether it has any; keep them.
         self._legal_cache = self._legal()
         if self._has_legal_move(self._side) is False:
-            self.outcome = Outcome(SIDES[side], "no_legal_move")
+            self.outcome = Outcome(SIDES[side], Termination.NO_LEGAL_MOVE)
 
     def _settled_outcome(self):
         """The outcome a position already stands at, before any move (SPEC §5 order)."""
@@ -488,16 +505,16 @@ class State:
             if self._kind[sq] == HEADQUARTERS:
                 hq[self._owner[sq]] += 1
         if hq[RED] and not hq[BLUE]:
-            return Outcome("red", "headquarters")
+            return Outcome("red", Termination.HEADQUARTERS)
         if hq[BLUE] and not hq[RED]:
-            return Outcome("blue", "headquarters")
+            return Outcome("blue", Termination.HEADQUARTERS)
         for side in (RED, BLUE):
             if not self._mobile[side] and self._mobile[1 - side]:
-                return Outcome(SIDES[1 - side], "no_mobile_pieces")
+                return Outcome(SIDES[1 - side], Termination.NO_MOBILE_PIECES)
         if self._first is None:
             if self._quiet >= QUIET_LIMIT:
-                return Outcome(None, "move_limit")
+                return Outcome(None, Termination.MOVE_LIMIT)
             self._legal_cache = self._legal()
             if self._has_legal_move(self._side) is False:
-                return Outcome(SIDES[1 - self._side], "no_legal_move")
+                return Outcome(SIDES[1 - self._side], Termination.NO_LEGAL_MOVE)
         return None

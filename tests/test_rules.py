@@ -5,7 +5,7 @@ import random
 import pytest
 from helpers import board_at, changed_fields, epn, fields, sq
 
-from espionage import SINGLE_MOVE, EPNError, Game, IllegalMove
+from espionage import SINGLE_MOVE, EPNError, Game, IllegalMove, Outcome, Termination
 
 
 def play(game, *moves):
@@ -690,3 +690,30 @@ def test_a_game_whose_first_side_cannot_move_ends_at_once():
         game.play("j3-j4")
     again = Game.from_position(game.position())
     assert again.outcome == game.outcome
+
+
+# -- outcome -------------------------------------------------------------------------
+
+
+def test_every_ending_is_a_termination_named_by_its_spec_word():
+    game = Game.random(rng=random.Random(9))
+    game.resign("red")
+    assert game.outcome == Outcome("blue", Termination.RESIGNATION)
+    assert type(game.outcome.reason) is Termination and str(game.outcome) == "blue:resignation"
+    for reason in Termination:
+        for winner in ("red", "blue", "draw"):
+            outcome = Outcome.from_str(f"{winner}:{reason.value}")
+            assert outcome.reason is reason and str(outcome) == f"{winner}:{reason.value}"
+    with pytest.raises(ValueError, match="not an outcome"):
+        Outcome.from_str("red:surrender")
+
+
+def test_an_ending_reached_by_play_is_a_termination():
+    rng = random.Random(3)
+    game = Game.random(rng=rng)
+    while game.outcome is None:
+        view = game.view(game.turn)
+        plan = [rng.choice(view.legal_moves())]
+        after = view.legal_moves_after(plan)
+        game.play_turn(*(plan + ([rng.choice(after)] if after else [])))
+    assert isinstance(game.outcome.reason, Termination)

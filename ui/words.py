@@ -7,6 +7,7 @@ placeholders, so a translation may put the words in any order."""
 
 from espionage.board import square_name
 from espionage.pieces import KINDS
+from espionage.rules import Termination
 
 from .i18n import N_, _
 
@@ -43,16 +44,16 @@ SIDES_PIECE = (N_("Red's {piece}"), N_("Blue's {piece}"))
 
 # The end of a game, by (winner, reason): each a whole sentence.
 ENDINGS = {
-    ("red", "headquarters"): N_("Red wins: Red captured Blue's Headquarters"),
-    ("blue", "headquarters"): N_("Blue wins: Blue captured Red's Headquarters"),
-    ("red", "no_mobile_pieces"): N_("Red wins: Blue has no movable piece left"),
-    ("blue", "no_mobile_pieces"): N_("Blue wins: Red has no movable piece left"),
-    ("red", "no_legal_move"): N_("Red wins: Blue has no legal move"),
-    ("blue", "no_legal_move"): N_("Blue wins: Red has no legal move"),
-    ("red", "resignation"): N_("Red wins: Blue resigned"),
-    ("blue", "resignation"): N_("Blue wins: Red resigned"),
-    (None, "move_limit"): N_("Draw: 100 turns passed without a piece being removed"),
-    (None, "agreement"): N_("Draw: both players agreed"),
+    ("red", Termination.HEADQUARTERS): N_("Red wins: Red captured Blue's Headquarters"),
+    ("blue", Termination.HEADQUARTERS): N_("Blue wins: Blue captured Red's Headquarters"),
+    ("red", Termination.NO_MOBILE_PIECES): N_("Red wins: Blue has no movable piece left"),
+    ("blue", Termination.NO_MOBILE_PIECES): N_("Blue wins: Red has no movable piece left"),
+    ("red", Termination.NO_LEGAL_MOVE): N_("Red wins: Blue has no legal move"),
+    ("blue", Termination.NO_LEGAL_MOVE): N_("Blue wins: Red has no legal move"),
+    ("red", Termination.RESIGNATION): N_("Red wins: Blue resigned"),
+    ("blue", Termination.RESIGNATION): N_("Blue wins: Red resigned"),
+    (None, Termination.MOVE_LIMIT): N_("Draw: 100 turns passed without a piece being removed"),
+    (None, Termination.AGREEMENT): N_("Draw: both players agreed"),
 }
 # An ending the rules never give (a forged link may claim one): just who won.
 RESULTS = {"red": N_("Red wins"), "blue": N_("Blue wins"), None: N_("Draw")}
