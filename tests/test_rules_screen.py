@@ -35,12 +35,15 @@ def template_ids():
 
 @pytest.fixture
 def language(tmp_path, monkeypatch):
-    """use(lang) with the rules catalogs compiled from their .po files (as the setup compiles them)."""
+    """use(lang) with both domains' catalogs compiled from their .po files (as the setup compiles
+    them): with the rules' alone, the board's words would stay English and be cached so for the
+    language (ui/render.py caches squares per language), and later tests would read them."""
     for lang in TRANSLATED:
         out = tmp_path / lang / "LC_MESSAGES"
         out.mkdir(parents=True)
-        with open(out / "rules.mo", "wb") as f:
-            write_mo(f, catalog(ROOT / "locale" / lang / "LC_MESSAGES" / "rules.po", lang))
+        for domain in i18n.DOMAINS:
+            with open(out / f"{domain}.mo", "wb") as f:
+                write_mo(f, catalog(ROOT / "locale" / lang / "LC_MESSAGES" / f"{domain}.po", lang))
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     yield i18n.use
     i18n.use(i18n.DEFAULT)
