@@ -154,3 +154,45 @@ def test_no_function_of_the_browser_layer_is_over_60_lines_but_the_rules_text():
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.end_lineno - node.lineno >= 60:
                 long.append(f"{path.relative_to(ROOT)}:{node.name}")
     assert long == ["ui/rules.py:_sections"]  # data: the rules' text
+
+
+def _module_name(path):
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported(node, package, modules):
+    """The project's modules an import statement names (``from . import x`` names module x)."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names} & modules
+    base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+    module = ".".join([*base, *([node.module] if node.module else [])])
+    named = {f"{module}.{alias.name}" for alias in node.names} & modules
+    return named or ({module} & modules)
+
+
+def test_no_module_imports_itself_through_others():
+    """No import circles in the engine, the browser layer and main.py, at any level of a module."""
+    paths = [*sorted((ROOT / "ui").glob("*.py")), ROOT / "main.py", *sorted((ROOT / "espionage").rglob("*.py"))]
+    modules = {_module_name(p): p for p in paths}
+    imports = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                found |= _imported(node, package, set(modules))
+        imports[name] = found - {name}
+
+    def reaches(start):
+        seen, todo = set(), list(imports[start])
+        while todo:
+            module = todo.pop()
+            if module not in seen:
+                seen.add(module)
+                todo.extend(imports[module])
+        return seen
+
+    assert "ui.render" in reaches("ui.app") and "espionage.game" in reaches("ui.app")  # the check follows imports
+    assert [name for name in modules if name in reaches(name)] == []
