@@ -4,6 +4,27 @@
 (function () {
   "use strict";
 
+  // PyScript watches the whole document for Python scripts and py-* event attributes, and
+  // searches every element a change adds (an XPath query each: a few ms of a Submit's frame
+  // on a tablet). The app's root holds neither (its controls have data-action, handled by
+  // listenToClicks), so an observer of the whole document is not told of changes within it.
+  // PyScript makes its observer after this script has run (handoff.js starts it).
+  const Observer = globalThis.MutationObserver;
+  globalThis.MutationObserver = class extends Observer {
+    constructor(callback) {
+      super((records, observer) => {
+        const app = observer.espionageWholePage ? document.getElementById("app") : null;
+        const told = app ? records.filter((record) => !app.contains(record.target)) : records;
+        if (told.length) callback(told, observer);
+      });
+    }
+
+    observe(target, options) {
+      if (target === document) this.espionageWholePage = true;
+      super.observe(target, options);
+    }
+  };
+
   // All of a render's patches (ui/patch.py, as JSON) go to the page at once. An element is
   // found by its path, patches near one another sharing the walk.
   function putPatches(root, patches) {
