@@ -76,7 +76,6 @@ class _Replay:
         self.t = t
         self.g = game
         self.secrets = secrets
-        self.senders = {}  # side -> its oblivious.Sender, rebuilt from its revealed secret once
         self.after = {}  # move index -> (letters after the move, its MoveEvent)
         self.resolution = {r.claim.index: r for r in t.resolved}
         self.late = None  # (first move claimed after the true end, what to say)
@@ -161,12 +160,9 @@ class _Replay:
             "query": fight.query,
             "table": fight.table,
             "token": fight.token,
+            "tag": fight.tag,
         }
-        sender = self.senders.get(c.side)
-        if sender is None:
-            scalar = oblivious.scalar(self.secrets[c.side], "sender")
-            sender = self.senders[c.side] = oblivious.Sender(scalar, len(fights.DEFENDER_KINDS))
-        false = fights.audit_fight(self.secrets[c.side], self.secrets[side], facts, sender)
+        false = fights.audit_fight(self.secrets[c.side], self.secrets[side], facts)
         if false is None:
             return None
         liar = c.side if false.liar == side_name(c.side) else side
