@@ -23,7 +23,6 @@ operations run only when something does not match, to name the liar.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from dataclasses import dataclass
 
@@ -71,7 +70,7 @@ class Result:
 
 def _token(token_secret: bytes, attack: str, label: str) -> bytes:
     message = b"espionage-fight-token\0" + attack.encode() + b"\0" + label.encode()
-    return hmac.new(token_secret, message, hashlib.sha256).digest()[:TOKEN_BYTES]
+    return hmac.digest(token_secret, message, "sha256")[:TOKEN_BYTES]
 
 
 def tokens(token_secret: bytes, attack: str) -> dict[bytes, Result]:
@@ -91,13 +90,13 @@ def _entry(token_secret: bytes, attack: str, attacker_kind: str, defender_kind: 
 def entry_key(token_secret: bytes, attack: str, defender_kind: str) -> bytes:
     """The key the entry of `defender_kind` is sealed under, from the attacker's secret."""
     message = b"espionage-fight-entry\0" + attack.encode() + b"\0" + defender_kind.encode()
-    return hmac.new(token_secret, message, hashlib.sha256).digest()[:ENTRY_KEY_BYTES]
+    return hmac.digest(token_secret, message, "sha256")[:ENTRY_KEY_BYTES]
 
 
 def audit_tag(defender_secret: bytes, attack: str, opened_entry_key: bytes) -> bytes:
     """What the defender's reply seals of the entry it opened (checkable once its secret is out)."""
     message = b"espionage-fight-audit\0" + attack.encode() + b"\0" + opened_entry_key
-    return hmac.new(defender_secret, message, hashlib.sha256).digest()[:AUDIT_TAG_BYTES]
+    return hmac.digest(defender_secret, message, "sha256")[:AUDIT_TAG_BYTES]
 
 
 def _xor(left: bytes, right: bytes) -> bytes:

@@ -30,7 +30,7 @@ class OTError(ValueError):
 
 def scalar(secret: bytes, label: str) -> int:
     """A nonzero scalar for `label`, derived from a seat's secret (HMAC-SHA512, reduced mod the group order)."""
-    digest = hmac.new(secret, b"espionage-ot\0" + label.encode(), hashlib.sha512).digest()
+    digest = hmac.digest(secret, b"espionage-ot\0" + label.encode(), "sha512")
     return int.from_bytes(digest, "little") % (GROUP_ORDER - 1) + 1
 
 
@@ -131,11 +131,11 @@ class Sender:
 def stream(key: bytes, length: int) -> bytes:
     """`length` pseudo-random bytes from `key` (HMAC-SHA256 in counter mode)."""
     blocks = (length + 31) // 32
-    return b"".join(hmac.new(key, b"stream" + bytes([i]), hashlib.sha256).digest() for i in range(blocks))[:length]
+    return b"".join(hmac.digest(key, b"stream" + bytes([i]), "sha256") for i in range(blocks))[:length]
 
 
 def _tag(key: bytes, sealed: bytes) -> bytes:
-    return hmac.new(key, b"tag" + sealed, hashlib.sha256).digest()[:TAG_BYTES]
+    return hmac.digest(key, b"tag" + sealed, "sha256")[:TAG_BYTES]
 
 
 def seal(key: bytes, plaintext: bytes) -> bytes:

@@ -209,7 +209,7 @@ class Seat:
         if self.t.kind != SEALED or not self.t.complete:
             return None
         if self._verdict is None:
-            problem, game = replay(self.t)
+            problem, game = replay(self.t, own_side=self.side)
             self._verdict = problem or FAIR
             self._true_game = game if problem is None else None
         return self._verdict
