@@ -122,7 +122,7 @@ def test_the_backup_link_restores_every_value_and_the_game_plays_to_a_verified_e
     backup = other.backup_link()
     restored = Seat.from_backup(backup)
     assert restored.t.values == other.t.values and restored.link() == other.link()
-    assert not restored.author.points  # worked out again when needed, never in a game link
+    assert restored.author.points == other.author.points  # worked out again on restoring, never in a link
     seats = (mover, restored)
     for _ in range(400):
         if mover.outcome is not None:

@@ -165,7 +165,11 @@ class Seat:
             raise DamagedLink("this backup link does not match its game's commitment: it is damaged")
         t.backup = False
         t.syms[1] = (0, 2)
-        return cls(t, side, secret, setup)
+        seat = cls(t, side, secret, setup)
+        for pid in t.queries:  # b·A of this side's queries, worked out now so opening an attack stays hashing
+            if PublicBoard.side_of(pid) == side:
+                seat.author.point(pid, t.sender_keys[1 - side])
+        return seat
 
     # -- reading -------------------------------------------------------------------
 
