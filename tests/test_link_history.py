@@ -12,10 +12,12 @@ from linkplay import random_turn
 from espionage.link import (
     ChangedHistory,
     ConflictingLink,
+    DamagedLink,
     DuplicateLink,
     MissingHistory,
     UnknownFormat,
     decode,
+    history,
     unframe,
 )
 from espionage.link.coding import encode_symbols
@@ -168,3 +170,13 @@ def test_a_sealed_game_of_format_3_is_refused_with_a_message_and_kept():
     saved = dict(before, link=old)
     with pytest.raises(UnknownFormat):
         Seat.from_dict(saved)
+
+
+def test_a_link_claiming_to_leave_out_more_values_than_any_game_has_is_refused_at_once():
+    mover, _, _ = fought()
+    coded, _ = history.split(unframe(mover.link()))
+    hostile = history.join(coded, _varint(1 << 27) + bytes(history.CHECK_BYTES))
+    head = bytes([4]) + _varint(len(hostile)) + hostile
+    link = base64.urlsafe_b64encode(head + hashlib.sha256(head).digest()[:6]).rstrip(b"=").decode()
+    with pytest.raises(DamagedLink):
+        decode(link)

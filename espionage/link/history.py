@@ -14,6 +14,7 @@ A casual body is the coded symbols alone (as in formats 2 and 3).
 import hashlib
 
 from .errors import CHANGED_HISTORY, DAMAGED, MISSING_HISTORY, ChangedHistory, DamagedLink, MissingHistory
+from .framing import MAX_BODY_BYTES
 
 CHECK_BYTES = 8
 LENGTH_BYTES = 3
@@ -79,6 +80,8 @@ class Incoming:
             shift += 7
             if not byte & 0x80:
                 break
+        if start > MAX_BODY_BYTES:  # no game has that many values: refused before any work
+            raise DamagedLink(DAMAGED)
         self.start = start
         self.left_out_check = values_section[pos : pos + CHECK_BYTES] if start else None
         if start and len(self.left_out_check) != CHECK_BYTES:
@@ -94,7 +97,7 @@ class Incoming:
             overlap = store[start:]
             if self.attached[: len(overlap)] != overlap[: len(self.attached)]:
                 raise ChangedHistory(CHANGED_HISTORY)
-        self.known = store[:start] if store is not None else bytes(start)
+        self.known = store[:start] if store is not None else None
 
     @property
     def end(self):
@@ -103,7 +106,7 @@ class Incoming:
     def take(self, position, size):
         """The ``size`` bytes of values at ``position``."""
         if position + size <= self.start:
-            return self.known[position : position + size]
+            return self.known[position : position + size] if self.known is not None else bytes(size)
         if position < self.start or position + size > self.end:
             raise DamagedLink(DAMAGED)
         return self.attached[position - self.start : position - self.start + size]
