@@ -27,6 +27,7 @@ def facts(attacker_kind, defender_kind, attack="t3 e4-e5", **changes):
     opened = fights.open_fight(scalar, SENDER_KEY, attack, defender_kind, table, "Red")
     fight = dict(attack=attack, attacker="Red", defender="Blue", attacker_kind=attacker_kind)
     fight.update(defender_kind=defender_kind, piece="e5", query=query, table=table, token=opened.token)
+    fight.update(tag=fights.audit_tag(DEFENDER_SECRET, attack, opened.entry_key))
     return fight | changes
 
 
@@ -55,8 +56,7 @@ def test_an_honest_fight_passes_the_audit():
 
 def sealed_table(query, attack, entry_for):
     """A lying attacker's table: entry_for(kind) is the plaintext it seals for each defender kind."""
-    keys = SENDER.keys(query, attack)
-    return b"".join(oblivious.seal(key, entry_for(kind)) for key, kind in zip(keys, fights.DEFENDER_KINDS))
+    return fights.sealed_table(SENDER, query, attack, ATTACKER_SECRET, [entry_for(kind) for kind in fights.DEFENDER_KINDS])
 
 
 def test_a_table_claiming_a_loss_the_rules_do_not_give_is_refused_at_once():
@@ -95,8 +95,13 @@ def test_a_table_that_does_not_open_is_refused_at_once(table):
 
 
 def test_a_query_hiding_another_kind_than_the_committed_one_is_caught_by_the_audit():
-    _, query = piece("G")  # the piece is a Corporal in the committed setup
-    finding = fights.audit_fight(ATTACKER_SECRET, DEFENDER_SECRET, facts("K", "C", query=query))
+    scalar, query = piece("G")  # the piece is a Corporal in the committed setup
+    # the honest attacker's table for that query; the defender can open the General's entry only
+    table = fights.fight_table(SENDER, query, "a", "K", ATTACKER_SECRET)
+    opened = fights.open_fight(scalar, SENDER_KEY, "a", "G", table, "Red")
+    tag = fights.audit_tag(DEFENDER_SECRET, "a", opened.entry_key)
+    lie = facts("K", "C", attack="a", query=query, table=table, token=opened.token, tag=tag)
+    finding = fights.audit_fight(ATTACKER_SECRET, DEFENDER_SECRET, lie)
     assert finding is not None and finding.liar == "Blue"
 
 
@@ -117,6 +122,13 @@ def test_a_token_the_defender_could_not_open_is_refused():
     forged = secrets.token_bytes(fights.TOKEN_BYTES)
     with pytest.raises(fights.FalseFight):
         fights.check_reply(ATTACKER_SECRET, "a", forged, "Blue")
+
+
+def test_a_reply_with_an_audit_tag_of_another_entry_is_caught_by_the_audit():
+    honest = facts("G", "K", attack="a")
+    other = fights.audit_tag(DEFENDER_SECRET, "a", fights.entry_key(ATTACKER_SECRET, "a", "C"))
+    finding = fights.audit_fight(ATTACKER_SECRET, DEFENDER_SECRET, honest | {"tag": other})
+    assert finding is not None and finding.liar == "Blue" and "audit tag" in str(finding)
 
 
 def test_a_reply_with_another_entrys_token_is_caught_by_the_audit():

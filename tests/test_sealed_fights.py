@@ -53,8 +53,7 @@ class Liar(HonestAuthor):
         def token(label):
             return fights._token(self.secret, attack, label)
 
-        keys = sender.keys(query, attack)
-        return b"".join(oblivious.seal(key, entry(kind, token)) for key, kind in zip(keys, DEFENDER_KINDS))
+        return fights.sealed_table(sender, query, attack, self.secret, [entry(kind, token) for kind in DEFENDER_KINDS])
 
     # -- as the defender ------------------------------------------------------------------
 

@@ -92,3 +92,18 @@ FORGED_REVEAL = (
     "this link reveals your army ({side}) differently from the one on this device: it was forged, "
     "so it was refused and your game is unchanged"
 )
+
+
+class MissingHistory(ConflictingLink):
+    """A sealed link that leaves out fight values this device should have but has not."""
+
+
+class ChangedHistory(ConflictingLink):
+    """A sealed link whose left-out fight values differ from the ones this device kept."""
+
+
+MISSING_HISTORY = (
+    "this link leaves out earlier fights that this device does not have (it was made for a device "
+    "that saw more of this game): your game is unchanged"
+)
+CHANGED_HISTORY = "this link's earlier fights differ from the ones this device kept: your game is unchanged"

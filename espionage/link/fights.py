@@ -1,25 +1,28 @@
 """Sealed fights: the attacker's table over the nine defender kinds, opened by oblivious transfer.
 
-For each defender kind d the table holds one entry, sealed under d's key (see
-:mod:`.oblivious`): whether the attacker wins, the attacker's kind where it
-loses (its kind becomes public with its removal), and a token. The defender
-opens only its own entry, so it learns the result at once and the attacker's
-kind only when the attacker is removed. Its reply carries the token, which
-proves the result to the attacker:
+For each defender kind d the table holds one entry: whether the attacker wins, the
+attacker's kind where it loses (its kind becomes public with its removal), and a
+token, sealed under an entry key that comes from the attacker's secret (HMAC per
+attack and kind); the entry key itself travels sealed under d's transfer key (see
+:mod:`.oblivious`). The defender opens only its own entry, so it learns the result
+at once and the attacker's kind only when the attacker is removed. Its reply
+carries the token, which proves the result to the attacker:
 
 - the token of a win is one per defender kind: it also names the removed
   defender (whose kind becomes public);
 - the token of a loss is shared by every kind the attacker loses to: the
   surviving defender stays hidden.
 
-Every entry has the same length, and tokens come from the attacker's secret
-(HMAC per attack), so the audit recomputes each table from the secret revealed
-at the end and compares it byte for byte.
+The reply also carries an audit tag: the entry key it opened, under an HMAC key
+from the defender's secret (the attacker cannot tell from it which entry that
+was). So the end audit, with both secrets revealed, checks a fight by hashing
+only: every entry's content, the token, and that the defender opened the entry
+of its committed kind (which it can only do if its query hides that kind). Group
+operations run only when something does not match, to name the liar.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from dataclasses import dataclass
 
@@ -32,7 +35,11 @@ DEFENDER_KINDS = tuple(KINDS)
 TOKEN_BYTES = 12
 HIDDEN = "-"
 ENTRY_BYTES = 2 + TOKEN_BYTES
-TABLE_BYTES = len(DEFENDER_KINDS) * (ENTRY_BYTES + oblivious.TAG_BYTES)
+ENTRY_KEY_BYTES = 12
+SLOT_BYTES = ENTRY_KEY_BYTES + ENTRY_BYTES + oblivious.TAG_BYTES
+"""One kind's part of a table: its entry key under the transfer key, then its sealed entry."""
+TABLE_BYTES = len(DEFENDER_KINDS) * SLOT_BYTES
+AUDIT_TAG_BYTES = 8
 
 
 class FalseFight(BrokenRules):
@@ -50,6 +57,7 @@ class Opened:
     attacker_won: bool
     attacker_kind: str | None
     token: bytes
+    entry_key: bytes = b""
 
 
 @dataclass(frozen=True)
@@ -62,7 +70,7 @@ class Result:
 
 def _token(token_secret: bytes, attack: str, label: str) -> bytes:
     message = b"espionage-fight-token\0" + attack.encode() + b"\0" + label.encode()
-    return hmac.new(token_secret, message, hashlib.sha256).digest()[:TOKEN_BYTES]
+    return hmac.digest(token_secret, message, "sha256")[:TOKEN_BYTES]
 
 
 def tokens(token_secret: bytes, attack: str) -> dict[bytes, Result]:
@@ -79,35 +87,69 @@ def _entry(token_secret: bytes, attack: str, attacker_kind: str, defender_kind: 
     return b"L" + attacker_kind.encode() + _token(token_secret, attack, "loss")
 
 
+def entry_key(token_secret: bytes, attack: str, defender_kind: str) -> bytes:
+    """The key the entry of `defender_kind` is sealed under, from the attacker's secret."""
+    message = b"espionage-fight-entry\0" + attack.encode() + b"\0" + defender_kind.encode()
+    return hmac.digest(token_secret, message, "sha256")[:ENTRY_KEY_BYTES]
+
+
+def audit_tag(defender_secret: bytes, attack: str, opened_entry_key: bytes) -> bytes:
+    """What the defender's reply seals of the entry it opened (checkable once its secret is out)."""
+    message = b"espionage-fight-audit\0" + attack.encode() + b"\0" + opened_entry_key
+    return hmac.digest(defender_secret, message, "sha256")[:AUDIT_TAG_BYTES]
+
+
+def _xor(left: bytes, right: bytes) -> bytes:
+    return bytes(x ^ y for x, y in zip(left, right))
+
+
+def _sealed_entry(token_secret: bytes, attack: str, defender_kind: str, plaintext: bytes) -> bytes:
+    return oblivious.seal(entry_key(token_secret, attack, defender_kind), plaintext)
+
+
+def sealed_table(
+    sender: oblivious.Sender, query: bytes, attack: str, token_secret: bytes, plaintexts: list[bytes]
+) -> bytes:
+    """A table of `plaintexts` (one per defender kind, in order) for the piece that published `query`."""
+    keys = sender.keys(query, attack)
+    return b"".join(
+        _xor(entry_key(token_secret, attack, kind), oblivious.stream(key, ENTRY_KEY_BYTES))
+        + _sealed_entry(token_secret, attack, kind, plaintext)
+        for key, kind, plaintext in zip(keys, DEFENDER_KINDS, plaintexts)
+    )
+
+
 def fight_table(sender: oblivious.Sender, query: bytes, attack: str, attacker_kind: str, token_secret: bytes) -> bytes:
     """The attacker's sealed table for `attack` on the piece that published `query`."""
     if attacker_kind not in MOVABLE:
         raise ValueError(f"a {attacker_kind!r} cannot attack")
-    keys = sender.keys(query, attack)
-    return b"".join(
-        oblivious.seal(key, _entry(token_secret, attack, attacker_kind, kind))
-        for key, kind in zip(keys, DEFENDER_KINDS)
-    )
+    plaintexts = [_entry(token_secret, attack, attacker_kind, kind) for kind in DEFENDER_KINDS]
+    return sealed_table(sender, query, attack, token_secret, plaintexts)
 
 
 def open_fight(
     piece_scalar: int, sender_key: bytes, attack: str, defender_kind: str, table: bytes, attacker: str
 ) -> Opened:
     """The defender's entry of `table`; FalseFight naming `attacker` if it does not open or breaks the rules."""
+    return open_entry(oblivious.chooser_key(piece_scalar, sender_key, attack), defender_kind, table, attacker)
+
+
+def open_entry(transfer_key: bytes, defender_kind: str, table: bytes, attacker: str) -> Opened:
+    """The entry of `defender_kind` under the defender's transfer key (hashing only)."""
     if len(table) != TABLE_BYTES:
         raise FalseFight(f"{attacker}'s fight table has the wrong size", attacker)
-    size = ENTRY_BYTES + oblivious.TAG_BYTES
     index = DEFENDER_KINDS.index(defender_kind)
-    key = oblivious.chooser_key(piece_scalar, sender_key, attack)
+    slot = table[index * SLOT_BYTES : (index + 1) * SLOT_BYTES]
+    key = _xor(slot[:ENTRY_KEY_BYTES], oblivious.stream(transfer_key, ENTRY_KEY_BYTES))
     try:
-        entry = oblivious.open_sealed(key, table[index * size : (index + 1) * size])
+        entry = oblivious.open_sealed(key, slot[ENTRY_KEY_BYTES:])
     except oblivious.OTError:
         raise FalseFight(f"{attacker}'s fight table does not open for the attacked piece", attacker) from None
     result, kind, token = entry[:1], entry[1:2].decode("ascii", "replace"), entry[2:]
     if result == b"W" and kind == HIDDEN:
-        return Opened(True, None, token)
+        return Opened(True, None, token, key)
     if result == b"L" and kind in MOVABLE and not ATTACKER_WINS[(kind, defender_kind)]:
-        return Opened(False, kind, token)
+        return Opened(False, kind, token, key)
     raise FalseFight(f"{attacker}'s fight table claims a result the rules do not give", attacker)
 
 
@@ -128,9 +170,35 @@ def audit_fight(
 
     `facts` holds the fight as the transcript recorded it: attack (its id), attacker and
     defender (side names), attacker_kind and defender_kind (from the committed setups),
-    piece (the defender's piece label), query, table and token. ``sender``: the attacker's
-    Sender, kept from one fight to the next by an audit of many (its a·A is the costly part).
+    piece (the defender's piece label), query, table, token and tag (the reply's audit tag).
+    Checked by hashing; group operations run only if that finds something false, to name
+    the liar. ``sender``: the attacker's Sender, if the caller keeps one.
     """
+    if _holds_by_hashing(attacker_secret, defender_secret, facts):
+        return None
+    return _name_the_liar(attacker_secret, defender_secret, facts, sender)
+
+
+def _holds_by_hashing(attacker_secret: bytes, defender_secret: bytes, facts: dict) -> bool:
+    """Every entry's content, the token, and the defender's audit tag for its committed kind's entry."""
+    attack, table = facts["attack"], facts["table"]
+    if len(table) != TABLE_BYTES:
+        return False
+    for index, kind in enumerate(DEFENDER_KINDS):
+        plaintext = _entry(attacker_secret, attack, facts["attacker_kind"], kind)
+        slot = table[index * SLOT_BYTES : (index + 1) * SLOT_BYTES]
+        if slot[ENTRY_KEY_BYTES:] != _sealed_entry(attacker_secret, attack, kind, plaintext):
+            return False
+        if kind == facts["defender_kind"] and facts["token"] != plaintext[2:]:
+            return False
+    opened = entry_key(attacker_secret, attack, facts["defender_kind"])
+    return facts.get("tag") == audit_tag(defender_secret, attack, opened)
+
+
+def _name_the_liar(
+    attacker_secret: bytes, defender_secret: bytes, facts: dict, sender: oblivious.Sender | None
+) -> FalseFight:
+    """The false claim, by recomputing the query and the whole table with group operations."""
     attacker, defender, attack = facts["attacker"], facts["defender"], facts["attack"]
     sender_scalar = oblivious.scalar(attacker_secret, "sender")
     piece_scalar = oblivious.scalar(defender_secret, facts["piece"])
@@ -143,4 +211,4 @@ def audit_fight(
         return FalseFight(f"{attacker}'s fight table for {attack} is not the one its kind gives", attacker)
     if facts["token"] != _entry(attacker_secret, attack, facts["attacker_kind"], facts["defender_kind"])[2:]:
         return FalseFight(f"{defender}'s reply to {attack} carries another entry's token", defender)
-    return None
+    return FalseFight(f"{defender}'s reply to {attack} carries an audit tag for another entry", defender)

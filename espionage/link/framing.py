@@ -15,13 +15,14 @@ import hashlib
 from ..game import QUIET_LIMIT
 from ..pieces import ARMY_SIZE
 from .errors import DAMAGED, TRUNCATED, DamagedLink, IncompleteLink, NotALink, OversizedLink, UnknownFormat
-from .fights import TABLE_BYTES, TOKEN_BYTES
+from .fights import AUDIT_TAG_BYTES, TABLE_BYTES, TOKEN_BYTES
 from .oblivious import POINT_BYTES
 
-VERSION = 3
-OLD_CASUAL = 2
-"""Format 2 differs from 3 in sealed games only (their attacks told the attacker's kind):
-its casual links are read as they are; its sealed ones are refused with a message."""
+VERSION = 4
+OLD_CASUAL = (2, 3)
+"""Formats 2 and 3 differ from 4 in sealed games only (format 2's attacks told the attacker's
+kind; format 3's links carried every fight's values): their casual links are read as they are,
+their sealed ones are refused with a message."""
 CHECK_BYTES = 6
 
 # -- the longest link a real game can make ------------------------------------------
@@ -42,20 +43,29 @@ BITS_PER_MESSAGE = 16
 FIXED_BITS = 2048
 # Sealed fights by oblivious transfer: two sender keys, at most one query per piece, and per
 # attack (at most one per removed piece, and one voided at the end) a table and its reply
-# (result, removed kind, token flag, token).
+# (result, removed kind, token flag, token, audit tag); the values section's own bytes (start,
+# check, length: 16 bytes).
 SEALED_FIGHT_BITS = (
     2 * POINT_BYTES * 8
     + 2 * ARMY_SIZE * POINT_BYTES * 8
-    + (2 * ARMY_SIZE + 1) * (TABLE_BYTES * 8 + 1 + 4 + 1 + TOKEN_BYTES * 8)
+    + (2 * ARMY_SIZE + 1) * (TABLE_BYTES * 8 + 1 + 4 + 1 + (TOKEN_BYTES + AUDIT_TAG_BYTES) * 8)
+    + 16 * 8
 )
 MAX_BODY_BYTES = (FIXED_BITS + SEALED_FIGHT_BITS + MAX_SIDE_TURNS * (2 * BITS_PER_MOVE + BITS_PER_MESSAGE)) // 8 + 16
 MAX_LINK_CHARS = (1 + 4 + MAX_BODY_BYTES + CHECK_BYTES) * 4 // 3 + 4
 
-OLD_SEALED = (
-    "this sealed game was made by an older version of the app (format 2), whose attacks told the "
-    "attacker's kind; this version keeps every fight sealed and cannot go on with it. Your saved "
-    "game is kept as it was: finish it with the older version, or start a new sealed game"
-)
+OLD_SEALED = {
+    2: (
+        "this sealed game was made by an older version of the app (format 2), whose attacks told the "
+        "attacker's kind; this version keeps every fight sealed and cannot go on with it. Your saved "
+        "game is kept as it was: finish it with the older version, or start a new sealed game"
+    ),
+    3: (
+        "this sealed game was made by an older version of the app (format 3), whose links carried "
+        "every fight's tables; this version's links carry only the newest ones and cannot go on with "
+        "it. Your saved game is kept as it was: finish it with the older version, or start a new sealed game"
+    ),
+}
 
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
@@ -108,7 +118,7 @@ def unframe(text):
         data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
         raise DamagedLink("this link is damaged or incomplete: copy the whole link again") from None
-    if data[0] not in (VERSION, OLD_CASUAL):
+    if data[0] != VERSION and data[0] not in OLD_CASUAL:
         if data[0] < VERSION:
             raise UnknownFormat(
                 f"this link has format {data[0]}, from an older version of the app, which this version "
@@ -139,6 +149,6 @@ def unframe(text):
     if hashlib.sha256(head).digest()[:CHECK_BYTES] != check:
         raise DamagedLink(DAMAGED)
     body = data[pos : pos + length]
-    if data[0] == OLD_CASUAL and body[:1] and body[0] >= 0x80:  # its first symbol (1 bit): sealed
-        raise UnknownFormat(OLD_SEALED)
+    if data[0] in OLD_CASUAL and body[:1] and body[0] >= 0x80:  # its first symbol (1 bit): sealed
+        raise UnknownFormat(OLD_SEALED[data[0]])
     return body

@@ -30,7 +30,7 @@ class OTError(ValueError):
 
 def scalar(secret: bytes, label: str) -> int:
     """A nonzero scalar for `label`, derived from a seat's secret (HMAC-SHA512, reduced mod the group order)."""
-    digest = hmac.new(secret, b"espionage-ot\0" + label.encode(), hashlib.sha512).digest()
+    digest = hmac.digest(secret, b"espionage-ot\0" + label.encode(), "sha512")
     return int.from_bytes(digest, "little") % (GROUP_ORDER - 1) + 1
 
 
@@ -79,12 +79,23 @@ def audited_query(sender_scalar: int, chooser_scalar: int, choice: int) -> bytes
 
 
 def _key(attack: str, point: ge25519_p3) -> bytes:
-    return hashlib.sha256(b"espionage-ot-key\0" + attack.encode() + b"\0" + _encode(point)).digest()
+    return opened_key(_encode(point), attack)
+
+
+def chooser_point(chooser_scalar: int, sender: bytes) -> bytes:
+    """b·A, the chooser's key material for every attack on its piece: computed once, when the
+    piece publishes its query, so opening an attack later is hashing only (:func:`opened_key`)."""
+    return _encode(decode(sender).scalar_mult(_bytes(chooser_scalar)))
+
+
+def opened_key(point: bytes, attack: str) -> bytes:
+    """The chooser's key for `attack` from its saved b·A: H(attack, b·A)."""
+    return hashlib.sha256(b"espionage-ot-key\0" + attack.encode() + b"\0" + point).digest()
 
 
 def chooser_key(chooser_scalar: int, sender: bytes, attack: str) -> bytes:
     """The one key the chooser can know for `attack`: H(attack, b·A)."""
-    return _key(attack, decode(sender).scalar_mult(_bytes(chooser_scalar)))
+    return opened_key(chooser_point(chooser_scalar, sender), attack)
 
 
 class Sender:
@@ -117,18 +128,19 @@ class Sender:
         return [_key(attack, point) for point in self._points(chooser_query)]
 
 
-def _stream(key: bytes, length: int) -> bytes:
+def stream(key: bytes, length: int) -> bytes:
+    """`length` pseudo-random bytes from `key` (HMAC-SHA256 in counter mode)."""
     blocks = (length + 31) // 32
-    return b"".join(hmac.new(key, b"stream" + bytes([i]), hashlib.sha256).digest() for i in range(blocks))[:length]
+    return b"".join(hmac.digest(key, b"stream" + bytes([i]), "sha256") for i in range(blocks))[:length]
 
 
 def _tag(key: bytes, sealed: bytes) -> bytes:
-    return hmac.new(key, b"tag" + sealed, hashlib.sha256).digest()[:TAG_BYTES]
+    return hmac.digest(key, b"tag" + sealed, "sha256")[:TAG_BYTES]
 
 
 def seal(key: bytes, plaintext: bytes) -> bytes:
     """`plaintext` encrypted and authenticated under a one-use key (each attack derives fresh keys)."""
-    sealed = bytes(x ^ y for x, y in zip(plaintext, _stream(key, len(plaintext))))
+    sealed = bytes(x ^ y for x, y in zip(plaintext, stream(key, len(plaintext))))
     return sealed + _tag(key, sealed)
 
 
@@ -139,4 +151,4 @@ def open_sealed(key: bytes, blob: bytes) -> bytes:
     sealed, tag = blob[:-TAG_BYTES], blob[-TAG_BYTES:]
     if not hmac.compare_digest(tag, _tag(key, sealed)):
         raise OTError("the entry does not open under this key")
-    return bytes(x ^ y for x, y in zip(sealed, _stream(key, len(sealed))))
+    return bytes(x ^ y for x, y in zip(sealed, stream(key, len(sealed))))

@@ -32,7 +32,7 @@ from ..game import Game, Outcome
 from ..pieces import MOVABLE, SPY
 from ..setup import Setup, SetupError, validate_volcanoes
 from ..variant import Variant
-from . import fights, oblivious
+from . import fights, history, oblivious
 from .coding import Reader, Writer, encode_symbols, encoder_state
 from .errors import DAMAGED, BrokenRules, DamagedLink, LinkError
 from .framing import frame, unframe
@@ -52,6 +52,7 @@ class Message(NamedTuple):
     start: int
     action: str | None = None
     turn: PendingTurn | None = None
+    values: int = 0  # sealed: how many bytes of values the game holds once this message is in
 
     def __repr__(self):
         return f"Message({SIDES[self.side]}, {self.action})"
@@ -59,7 +60,7 @@ class Message(NamedTuple):
 
 class Fight(NamedTuple):
     """One sealed attack: the defender's ``query`` it was made for, the attacker's ``table``;
-    once resolved, the defender's reply (``won``, the removed piece's ``kind``, ``token``)."""
+    once resolved, the defender's reply (``won``, the removed piece's ``kind``, ``token``, audit ``tag``)."""
 
     claim: object
     defender: int
@@ -69,6 +70,7 @@ class Fight(NamedTuple):
     won: bool | None = None
     kind: str | None = None
     token: bytes | None = None
+    tag: bytes | None = None
 
     @property
     def attack(self):
@@ -96,6 +98,7 @@ class HonestAuthor:
         self.secret = secret
         self._sender = None
         self._opened = {}
+        self.points = {}  # pid -> b·A of my piece's query: opening an attack on it is then hashing only
 
     def kind_of(self, pid):
         return self.setup.kind_at(pid)
@@ -109,8 +112,16 @@ class HonestAuthor:
         return fights.DEFENDER_KINDS.index(self.kind_of(pid))
 
     def query(self, pid, sender_key):
-        """The query of my piece ``pid``: its kind, hidden, against the enemy's ``sender_key``."""
+        """The query of my piece ``pid``: its kind, hidden, against the enemy's ``sender_key``
+        (its key material b·A is worked out now, on my turn, and kept)."""
+        self.point(pid, sender_key)
         return oblivious.query(oblivious.scalar(self.secret, piece_label(pid)), sender_key, self.query_choice(pid))
+
+    def point(self, pid, sender_key):
+        """b·A of my piece ``pid``'s query (kept; worked out again only on a device restored without it)."""
+        if pid not in self.points:
+            self.points[pid] = oblivious.chooser_point(oblivious.scalar(self.secret, piece_label(pid)), sender_key)
+        return self.points[pid]
 
     def attacker_kind(self, claim):
         return self.kind_of(claim.pid)
@@ -126,10 +137,8 @@ class HonestAuthor:
         FalseFight naming the attacker if it does not open or breaks the rules."""
         key = (fight.claim.index, fight.table)
         if key not in self._opened:
-            self._opened[key] = fights.open_fight(
-                oblivious.scalar(self.secret, piece_label(fight.pid)),
-                sender_key,
-                fight.attack,
+            self._opened[key] = fights.open_entry(
+                oblivious.opened_key(self.point(fight.pid, sender_key), fight.attack),
                 fights.DEFENDER_KINDS[self.query_choice(fight.pid)],
                 fight.table,
                 SIDES[1 - self.side].capitalize(),
@@ -141,6 +150,10 @@ class HonestAuthor:
         opened = self.opened(fight, sender_key)
         removed = fights.DEFENDER_KINDS[self.query_choice(fight.pid)] if opened.attacker_won else opened.attacker_kind
         return opened.attacker_won, removed, opened.token
+
+    def audit_tag(self, fight, sender_key):
+        """What my reply to ``fight`` seals of the entry I opened, for the end audit."""
+        return fights.audit_tag(self.secret, fight.attack, self.opened(fight, sender_key).entry_key)
 
     def spy_flag(self, claim):
         return self.kind_of(claim.pid) == SPY
@@ -165,18 +178,19 @@ class _CodedDefender(Defender):
     def fight(self, claim, defender_pid):
         io, t = self.io, self.t
         fight = t.fights[claim.index]
-        won = kind = token = None
+        won = kind = token = tag = None
         if io.writing:
             won, kind, token = self.author.reply(fight, t.sender_keys[1 - self.side])
+            tag = self.author.audit_tag(fight, t.sender_keys[1 - self.side])
         won = bool(io.sym(2, won))
         letters = KIND_LETTERS if won else MOVABLE_LETTERS
         kind = letters[io.sym(len(letters), letters.index(kind) if io.writing else None)]
         if io.sym(2, (token is not None) if io.writing else None):
-            token = io.sym(1 << (8 * fights.TOKEN_BYTES), int.from_bytes(token, "big") if io.writing else None)
-            token = token.to_bytes(fights.TOKEN_BYTES, "big")
+            token = t.value(io, fights.TOKEN_BYTES, token)
         else:
             token = None
-        t.fights[claim.index] = fight._replace(won=won, kind=kind, token=token)
+        tag = t.value(io, fights.AUDIT_TAG_BYTES, tag)
+        t.fights[claim.index] = fight._replace(won=won, kind=kind, token=token, tag=tag)
         t.claims.append(("fight", claim, self.side))
         t.claims.append(("result", claim, self.side, won, kind))
         return won, kind
@@ -218,6 +232,9 @@ class Transcript:
         self.sender_keys = [None, None]  # sealed: each side's oblivious-transfer sender key
         self.queries = {}  # sealed: pid -> its owner's query (the piece's kind, hidden)
         self.fights = {}  # sealed: move index -> Fight
+        self.values = bytearray()  # sealed: queries, tables, tokens and audit tags, in the order they came
+        self.partial = False  # sealed: decoded without the earlier values the link left out (spectators only)
+        self._incoming = None  # while reading: the values a link brings (see ``_read_values``)
         self.joined = False
         self.messages = []
         self.game = None
@@ -264,6 +281,7 @@ class Transcript:
         t.revealed = list(self.revealed)
         t.queries = dict(self.queries)
         t.fights = dict(self.fights)
+        t.values = bytearray(self.values)
         t.claims = list(self.claims)
         t.resolved = list(self.resolved)
         return t
@@ -388,15 +406,54 @@ class Transcript:
         self._coded = (len(self.syms), state)
         return state
 
-    def body(self):
-        """The body (bytes) of this game's link."""
-        return encode_symbols([(0, 2)], self.coded_state())
+    def body(self, start=0):
+        """The body (bytes) of this game's link; sealed: leaving out ``values[:start]``."""
+        return history.join(encode_symbols([(0, 2)], self.coded_state()), self._values_section(start))
 
-    def encode(self, backup=None):
-        """The link text; ``backup`` (side, secret, setup) makes a private backup link."""
+    def encode(self, backup=None, to_side=None):
+        """The link text; ``backup`` (side, secret, setup) makes a private backup link (with every
+        value); ``to_side``: the side it goes to, whose device has the values up to its last message."""
         if backup is None:
-            return frame(self.body())
-        return frame(encode_symbols(self.symbols(backup)))
+            return frame(self.body(self.values_known_to(to_side)))
+        return frame(history.join(encode_symbols(self.symbols(backup)), self._values_section(0)))
+
+    def values_known_to(self, side):
+        """How many bytes of values ``side``'s device has for sure: those up to its last message."""
+        if self.kind != SEALED or side is None:
+            return 0
+        return next((m.values for m in reversed(self.messages) if m.side == side), 0)
+
+    def _values_section(self, start):
+        if self.kind != SEALED:
+            return None
+        left_out = self._incoming.left_out_check if self.partial and start else None
+        return history.section(self.values, start, left_out)
+
+    def value(self, io, size, value=None):
+        """A sealed value (query, table, token, audit tag): ``value`` when writing, else the next
+        ``size`` bytes the link brings. Values stay out of the coded symbols (see :mod:`.history`)."""
+        if io.writing:
+            if len(value) != size:
+                raise ValueError(f"a value of {size} bytes expected")
+        else:
+            if self._incoming is None:
+                raise DamagedLink(DAMAGED)
+            value = self._incoming.take(len(self.values), size)
+        self.values += value
+        return bytes(value)
+
+    def _take_values(self, values_section, store):
+        """Read the values of a sealed link from now on (see :class:`.history.Incoming`)."""
+        if values_section is None:
+            if self.kind == SEALED:
+                raise DamagedLink(DAMAGED)
+            return
+        self._incoming = history.Incoming(values_section, store)
+        self.partial = self.partial or self._incoming.partial
+
+    def _all_values_read(self):
+        if self._incoming is not None and len(self.values) != self._incoming.end:
+            raise DamagedLink(DAMAGED)
 
     # -- state -----------------------------------------------------------------------
 
@@ -460,11 +517,11 @@ class Transcript:
         if b.outcome is not None:
             if self.revealed[side] is not None:
                 raise BrokenRules("this link goes on after the game ended: it is damaged")
-            self.messages.append(Message(side, self.start))
+            self._message(side)
             self._reveal(io, side, author)
             return
         if side != self.to_move:
-            self.messages.append(Message(side, self.start, RESIGN))  # out of turn: only a resignation
+            self._message(side, RESIGN)  # out of turn: only a resignation
             self.claims.append(("resign", side, b.turn))
             b.end(Outcome(SIDES[1 - side], "resignation"))
             self._reveal(io, side, author)
@@ -477,7 +534,7 @@ class Transcript:
             self.asks.extend(asks)
             self.questions.extend(questions)
         if upto_action:
-            self.messages.append(Message(side, self.start))
+            self._message(side)
             return
         what = turn = None
         if b.outcome is None:
@@ -501,9 +558,12 @@ class Transcript:
             else:
                 self.claims.append(("accept", side, b.turn))
                 b.end(Outcome(None, "agreement"))
-        self.messages.append(Message(side, self.start, what, turn))
+        self._message(side, what, turn)
         if b.outcome is not None:
             self._reveal(io, side, author)
+
+    def _message(self, side, action=None, turn=None):
+        self.messages.append(Message(side, self.start, action, turn, len(self.values)))
 
     def _turn(self, io, side, author, moves, cands, offer):
         b = self.board
@@ -538,14 +598,14 @@ class Transcript:
         query = self.queries.get(pid)
         if query is None:
             raise BrokenRules("this link has an attack on a piece that never published its query")
-        size = fights.TABLE_BYTES
-        table = io.sym(1 << (8 * size), int.from_bytes(author.table(claim, query), "big") if io.writing else None)
-        self.fights[claim.index] = Fight(claim, 1 - claim.side, pid, query, table.to_bytes(size, "big"))
+        table = self.value(io, fights.TABLE_BYTES, author.table(claim, query) if io.writing else None)
+        self.fights[claim.index] = Fight(claim, 1 - claim.side, pid, query, table)
 
     def _queries(self, io, side, author, claims):
         """The queries of ``side``'s pieces that may be attacked next turn (once per piece)."""
         for pid in self.board.needs_query(side, claims, self.queries):
-            self.queries[pid] = self._point(io, author.query(pid, self.sender_keys[1 - side]) if io.writing else None)
+            query = author.query(pid, self.sender_keys[1 - side]) if io.writing else None
+            self.queries[pid] = self.value(io, oblivious.POINT_BYTES, query)
 
     @staticmethod
     def _point(io, value):
@@ -600,29 +660,42 @@ def _broken(e):
     return BrokenRules(f"this link breaks the game's rules (it was made wrongly or tampered with): {e}")
 
 
-def decode_body(data):
-    """The Transcript of a link's body (bytes); a LinkError if it is not a valid game."""
+def decode_body(data, store=None):
+    """The Transcript of a link's body (bytes); a LinkError if it is not a valid game.
+
+    ``store``: the values this device kept (sealed), for those the link leaves out; without it
+    a link that leaves some out decodes ``partial`` (enough to watch the game, not to play it)."""
+    coded, values_section = history.split(data)
     t = Transcript()
-    io = Reader(data, t.syms)
+    io = Reader(coded, t.syms)
     try:
         t._header(io)
+        t._take_values(values_section, store)
         t.read_body(io)
         if t.backup:
             io.out = []
             t._read_backup(io)
+        t._all_values_read()
     except LinkError:
         raise
     except (ValueError, IndexError, KeyError) as e:
         raise _broken(e) from None
-    coded = encode_symbols(t.symbols((t.seat_side, t.seat_secret, t.seat_setup))) if t.backup else t.body()
-    if coded != bytes(data):
+    start = t._incoming.start if t._incoming is not None else 0
+    if t.backup:
+        if start:
+            raise DamagedLink(DAMAGED)
+        again = history.join(encode_symbols(t.symbols((t.seat_side, t.seat_secret, t.seat_setup))), t._values_section(0))
+    else:
+        again = t.body(start)
+    if again != bytes(data):
         raise DamagedLink(DAMAGED)
     return t
 
 
-def decode(text):
-    """The Transcript of a link (a fragment, '#fragment' or a whole URL); a LinkError if unusable."""
-    return decode_body(unframe(text))
+def decode(text, store=None):
+    """The Transcript of a link (a fragment, '#fragment' or a whole URL); a LinkError if unusable.
+    ``store``: as for :func:`decode_body`."""
+    return decode_body(unframe(text), store)
 
 
 def resume(t, data):
@@ -637,16 +710,23 @@ def resume(t, data):
     if t.backup:
         return None
     n = len(t.syms)
-    io = Reader.after(data, t.coded_state(), t.syms)
+    coded, values_section = history.split(data)
+    io = Reader.after(coded, t.coded_state(), t.syms)
     if io is None:
         return None
+    if t.kind == SEALED and values_section is not None:
+        incoming = history.Incoming(values_section, t.values)
+        if incoming.end < len(t.values):
+            return None  # it has fewer values than this device: not a continuation
     try:
+        t._take_values(values_section, t.values)
         t.read_body(io)
+        t._all_values_read()
     except LinkError:
         raise
     except (ValueError, IndexError, KeyError) as e:
         raise _broken(e) from None
-    if t.body() != bytes(data):
+    if t.body(t._incoming.start if t._incoming is not None else 0) != bytes(data):
         raise DamagedLink(DAMAGED)
     return "same" if len(t.syms) == n else t
 
@@ -656,5 +736,7 @@ def continues(t, other):
     "longer" (it starts with all of ``t`` and goes on), or None."""
     n = len(t.syms)
     if other.backup != t.backup or other.syms[:n] != t.syms:
+        return None
+    if bytes(other.values[: len(t.values)]) != bytes(t.values) or other.partial or t.partial:
         return None
     return "same" if len(other.syms) == n else "longer"

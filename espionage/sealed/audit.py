@@ -41,8 +41,11 @@ def true_game(transcript):
     return game if problem is None else None
 
 
-def replay(transcript, red_secret=None, red_setup=None, blue_secret=None, blue_setup=None):
-    """(the first false claim or None, the true Game replayed so far or None)."""
+def replay(transcript, red_secret=None, red_setup=None, blue_secret=None, blue_setup=None, own_side=None):
+    """(the first false claim or None, the true Game replayed so far or None).
+
+    ``own_side``: the side of the device that audits, whose sender key it made itself from its
+    secret (and which every link it took in continues): not worked out again (a group operation)."""
     t = transcript if isinstance(transcript, Transcript) else decode(transcript)
     given = [(red_secret, red_setup), (blue_secret, blue_setup)]
     setups, secrets = [], []
@@ -56,7 +59,7 @@ def replay(transcript, red_secret=None, red_setup=None, blue_secret=None, blue_s
             setup = Setup.from_str(side, setup)
         if commitment(secret, t.game_id, side, setup) != t.commits[side]:
             return Finding(f"{side_name(side)}'s setup does not match its commitment", "commitment", side=side), None
-        if oblivious.sender_key(oblivious.scalar(secret, "sender")) != t.sender_keys[side]:
+        if side != own_side and oblivious.sender_key(oblivious.scalar(secret, "sender")) != t.sender_keys[side]:
             text = f"{side_name(side)}'s sender key does not come from its secret"
             return Finding(text, "sender-key", side=side), None
         setups.append(setup)
@@ -76,7 +79,6 @@ class _Replay:
         self.t = t
         self.g = game
         self.secrets = secrets
-        self.senders = {}  # side -> its oblivious.Sender, rebuilt from its revealed secret once
         self.after = {}  # move index -> (letters after the move, its MoveEvent)
         self.resolution = {r.claim.index: r for r in t.resolved}
         self.late = None  # (first move claimed after the true end, what to say)
@@ -161,12 +163,9 @@ class _Replay:
             "query": fight.query,
             "table": fight.table,
             "token": fight.token,
+            "tag": fight.tag,
         }
-        sender = self.senders.get(c.side)
-        if sender is None:
-            scalar = oblivious.scalar(self.secrets[c.side], "sender")
-            sender = self.senders[c.side] = oblivious.Sender(scalar, len(fights.DEFENDER_KINDS))
-        false = fights.audit_fight(self.secrets[c.side], self.secrets[side], facts, sender)
+        false = fights.audit_fight(self.secrets[c.side], self.secrets[side], facts)
         if false is None:
             return None
         liar = c.side if false.liar == side_name(c.side) else side

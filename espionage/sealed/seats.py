@@ -9,6 +9,7 @@ Secrets and game ids come from the operating system's cryptographic source
 only picks volcanoes and random setups (tests make games repeatable with it).
 """
 
+import base64
 import secrets
 
 from ..board import SIDES, side_index
@@ -51,7 +52,7 @@ from ..link import (
     resume,
     unframe,
 )
-from ..link.errors import FORGED, FORGED_REVEAL
+from ..link.errors import FORGED, FORGED_REVEAL, MISSING_HISTORY, MissingHistory
 from ..link.public import PublicBoard
 from ..moves import Move
 from ..pieces import MOVABLE
@@ -71,12 +72,15 @@ FALSE_CLAIM = "false"  # a claim was false: ``verdict`` names it
 class Seat:
     """One device's seat in one game."""
 
-    def __init__(self, transcript, side, secret=None, setup=None):
+    def __init__(self, transcript, side, secret=None, setup=None, points=None):
+        if transcript.partial:
+            raise MissingHistory(MISSING_HISTORY)
         self.t = transcript
         self.side = side
         self.secret = secret
         self.setup = setup
         self.author = HonestAuthor(side, setup, secret)
+        self.author.points.update(points or {})
         self._checked_queries = set()
         self._verdict = None
         self._after_change()
@@ -121,21 +125,29 @@ class Seat:
 
     def to_dict(self):
         """A JSON-serialisable dict (for localStorage); ``Seat.from_dict`` restores it."""
-        return {
+        saved = {
             "format": 1,
             "link": self._text,
             "side": SIDES[self.side],
             "secret": self.secret.hex() if self.secret else None,
             "setup": str(self.setup) if self.setup else None,
         }
+        if self.t.kind == SEALED:
+            # every value of the game (the link leaves out those the opponent has), and the key
+            # material of this side's queries (secrets of this device: they tell no enemy kind)
+            saved["values"] = base64.b64encode(self._values).decode("ascii")
+            saved["points"] = {str(pid): point.hex() for pid, point in sorted(self.author.points.items())}
+        return saved
 
     @classmethod
     def from_dict(cls, data):
-        t = decode(data["link"])
+        store = base64.b64decode(data["values"]) if data.get("values") else b""
+        t = decode(data["link"], store)
         side = side_index(data["side"])
         secret = bytes.fromhex(data["secret"]) if data.get("secret") else None
         setup = Setup.from_str(side, data["setup"]) if data.get("setup") else None
-        return cls(t, side, secret, setup)
+        points = {int(pid): bytes.fromhex(point) for pid, point in (data.get("points") or {}).items()}
+        return cls(t, side, secret, setup, points)
 
     def backup_link(self):
         """A private link that moves this seat (with its secret and setup) to another device."""
@@ -153,7 +165,11 @@ class Seat:
             raise DamagedLink("this backup link does not match its game's commitment: it is damaged")
         t.backup = False
         t.syms[1] = (0, 2)
-        return cls(t, side, secret, setup)
+        seat = cls(t, side, secret, setup)
+        for pid in t.queries:  # b·A of this side's queries, worked out now so opening an attack stays hashing
+            if PublicBoard.side_of(pid) == side:
+                seat.author.point(pid, t.sender_keys[1 - side])
+        return seat
 
     # -- reading -------------------------------------------------------------------
 
@@ -197,7 +213,7 @@ class Seat:
         if self.t.kind != SEALED or not self.t.complete:
             return None
         if self._verdict is None:
-            problem, game = replay(self.t)
+            problem, game = replay(self.t, own_side=self.side)
             self._verdict = problem or FAIR
             self._true_game = game if problem is None else None
         return self._verdict
@@ -303,7 +319,7 @@ class Seat:
         try:
             self.t.write_message(author or self.author, action, moves)
         except Exception:
-            self.t = decode(self._text)
+            self.t = decode(self._text, self._values)
             raise
         self._after_change()
 
@@ -326,7 +342,8 @@ class Seat:
                     if not self.legal_moves():
                         self._preview = None
                         t.write_message(self.author, NO_LEGAL_MOVE)
-        self._text = t.encode()
+        self._text = t.encode(to_side=1 - self.side)
+        self._values = bytes(t.values)
 
     def receive(self, link):
         """Take in the opponent's newest link. A LinkError subclass (seat unchanged) for a bad one."""
@@ -343,12 +360,14 @@ class Seat:
         if got is not None:
             self._accept(known)
             return
-        other = decode_body(data)
+        other = decode_body(data)  # without this device's values: enough to know whose game it is
         t = self.t
         if other.backup:
             raise BackupLink(BACKUP)
         if other.game_id != t.game_id or other.kind != t.kind:
             raise OtherGame(OTHER_GAME)
+        if other.partial:
+            other = decode_body(data, self._values)  # MissingHistory, ChangedHistory
         if continues(t, other) == "longer":
             self.t = other
             self._accept(known)
@@ -398,7 +417,7 @@ class Seat:
 
     def _restore(self):
         """Back to the saved link."""
-        self.t = decode(self._text)
+        self.t = decode(self._text, self._values)
         self._after_change()
 
     def _check_fights(self, known):
