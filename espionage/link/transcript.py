@@ -28,7 +28,7 @@ nothing else escapes :func:`decode`.
 from typing import NamedTuple
 
 from ..board import BLUE, NEUTRAL_SQUARES, RED, SIDES, rotated
-from ..game import Game, Outcome
+from ..game import Game, Outcome, Termination
 from ..pieces import MOVABLE, SPY
 from ..setup import Setup, SetupError, validate_volcanoes
 from ..variant import Variant
@@ -523,7 +523,7 @@ class Transcript:
         if side != self.to_move:
             self._message(side, RESIGN)  # out of turn: only a resignation
             self.claims.append(("resign", side, b.turn))
-            b.end(Outcome(SIDES[1 - side], "resignation"))
+            b.end(Outcome(SIDES[1 - side], Termination.RESIGNATION))
             self._reveal(io, side, author)
             return
         self._answers(io, side, author)
@@ -551,13 +551,13 @@ class Transcript:
                 self._queries(io, side, author, turn.moves)
             elif what == RESIGN:
                 self.claims.append(("resign", side, b.turn))
-                b.end(Outcome(SIDES[1 - side], "resignation"))
+                b.end(Outcome(SIDES[1 - side], Termination.RESIGNATION))
             elif what == NO_LEGAL_MOVE:
                 self.claims.append(("no_legal_move", side, b.turn))
-                b.end(Outcome(SIDES[1 - side], "no_legal_move"))
+                b.end(Outcome(SIDES[1 - side], Termination.NO_LEGAL_MOVE))
             else:
                 self.claims.append(("accept", side, b.turn))
-                b.end(Outcome(None, "agreement"))
+                b.end(Outcome(None, Termination.AGREEMENT))
         self._message(side, what, turn)
         if b.outcome is not None:
             self._reveal(io, side, author)

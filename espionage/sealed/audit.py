@@ -8,7 +8,7 @@ interface say it in its player's language."""
 from typing import ClassVar
 
 from ..board import BLUE, RED, SIDES, square_name
-from ..game import Game, IllegalMove, Outcome
+from ..game import Game, IllegalMove, Outcome, Termination
 from ..link import Transcript, commitment, decode, fights, oblivious
 from ..link.transcript import piece_label
 from ..pieces import HEADQUARTERS, MINE, SPY
@@ -94,7 +94,7 @@ class _Replay:
         if self.late is not None:
             return self.late[1]
         out, truth = self.t.outcome, self.g.outcome
-        if out is not None and out.reason not in ("resignation", "agreement") and out != truth:
+        if out is not None and out.reason not in (Termination.RESIGNATION, Termination.AGREEMENT) and out != truth:
             return Finding(
                 f"the game's end does not follow the rules: the links say {out}, the rules say {truth}",
                 "end",
@@ -123,7 +123,7 @@ class _Replay:
                 g.agree_draw()
         elif what == "no_legal_move":
             side = claim[1]
-            if g.outcome != Outcome(SIDES[1 - side], "no_legal_move"):
+            if g.outcome != Outcome(SIDES[1 - side], Termination.NO_LEGAL_MOVE):
                 text = f"turn {claim[2]}: {side_name(side)} claimed to have no legal move, but it had one"
                 return None, Finding(text, "no-legal-move", turn=claim[2], side=side)
         return None
@@ -257,7 +257,7 @@ def _late_move(g, c):
     if kind in (MINE, HEADQUARTERS) and g.side_at(fr) == SIDES[c.side]:
         text = f"turn {c.turn}: {who}'s {kind_name(kind)} on {square_name(fr)} moved"
         return Finding(text, "immovable-moved", kind=kind, square=fr, **facts)
-    if g.outcome.reason == "no_legal_move" and g.outcome.winner != SIDES[c.side]:
+    if g.outcome.reason == Termination.NO_LEGAL_MOVE and g.outcome.winner != SIDES[c.side]:
         text = f"turn {c.turn}: {who} had no legal move but claimed the move {c.move}"
         return Finding(text, "moved-without-move", move=c.move, **facts)
     text = f"turn {c.turn}: {who} claimed the move {c.move} after the game had ended ({g.outcome})"
