@@ -23,7 +23,7 @@ from espionage.link import (
     setup_unrank,
     unframe,
 )
-from espionage.link.framing import MAX_BODY_BYTES, MAX_SIDE_TURNS, _varint
+from espionage.link.framing import MAX_BODY_BYTES, MAX_SIDE_TURNS, varint
 from espionage.sealed import BACKUP, DUPLICATE, NO_SEAT, OTHER_GAME, Seat, spectate
 from tests.linkplay import play, random_turn
 
@@ -308,7 +308,7 @@ def test_secrets_and_game_ids_do_not_come_from_the_games_random_generator():
 def _as_format_2(link):
     """The same body framed as format 2 (the format before sealed fights by oblivious transfer)."""
     body = unframe(link)
-    head = bytes([2]) + _varint(len(body)) + body
+    head = bytes([2]) + varint(len(body)) + body
     return base64.urlsafe_b64encode(head + hashlib.sha256(head).digest()[:6]).rstrip(b"=").decode()
 
 

@@ -21,7 +21,7 @@ from espionage.link import (
     unframe,
 )
 from espionage.link.coding import encode_symbols
-from espionage.link.framing import _varint
+from espionage.link.framing import varint
 from espionage.sealed import VERIFIED_FAIR, Seat
 from espionage.variant import Variant
 
@@ -102,7 +102,7 @@ def test_a_link_whose_attached_values_were_changed_is_refused():
     mover.play_turn(random_turn(mover, rng))
     body = bytearray(unframe(mover.link()))
     body[-4] ^= 1  # the last attached value byte
-    head = bytes([4]) + _varint(len(body)) + bytes(body)
+    head = bytes([4]) + varint(len(body)) + bytes(body)
     forged = base64.urlsafe_b64encode(head + hashlib.sha256(head).digest()[:6]).rstrip(b"=").decode()
     before = other.link()
     with pytest.raises(Exception) as caught:
@@ -154,7 +154,7 @@ def _as_format_3(seat):
     """The seat's game as a format-3 link: the same symbols, every value inside the coded body."""
     t = seat.t
     body = encode_symbols(t.symbols() + [(int.from_bytes(t.values, "big"), 1 << (8 * len(t.values)))])
-    head = bytes([3]) + _varint(len(body)) + body
+    head = bytes([3]) + varint(len(body)) + body
     return base64.urlsafe_b64encode(head + hashlib.sha256(head).digest()[:6]).rstrip(b"=").decode()
 
 
@@ -175,8 +175,8 @@ def test_a_sealed_game_of_format_3_is_refused_with_a_message_and_kept():
 def test_a_link_claiming_to_leave_out_more_values_than_any_game_has_is_refused_at_once():
     mover, _, _ = fought()
     coded, _ = history.split(unframe(mover.link()))
-    hostile = history.join(coded, _varint(1 << 27) + bytes(history.CHECK_BYTES))
-    head = bytes([4]) + _varint(len(hostile)) + hostile
+    hostile = history.join(coded, varint(1 << 27) + bytes(history.CHECK_BYTES))
+    head = bytes([4]) + varint(len(hostile)) + hostile
     link = base64.urlsafe_b64encode(head + hashlib.sha256(head).digest()[:6]).rstrip(b"=").decode()
     with pytest.raises(DamagedLink):
         decode(link)

@@ -74,7 +74,8 @@ def _b64(data):
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
-def _varint(n):
+def varint(n):
+    """``n`` in 7-bit groups, low first, the high bit set on all but the last (a link's lengths)."""
     out = bytearray()
     while True:
         byte, n = n & 0x7F, n >> 7
@@ -83,9 +84,24 @@ def _varint(n):
             return bytes(out)
 
 
+def read_varint(data, pos):
+    """The varint at ``data[pos:]`` and the position after it; DamagedLink if it runs off the
+    end or past 35 bits."""
+    value, shift = 0, 0
+    while True:
+        if pos >= len(data) or shift > 28:
+            raise DamagedLink(DAMAGED)
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, pos
+
+
 def frame(body):
     """The link text for a body (bytes)."""
-    head = bytes([VERSION]) + _varint(len(body)) + bytes(body)
+    head = bytes([VERSION]) + varint(len(body)) + bytes(body)
     return _b64(head + hashlib.sha256(head).digest()[:CHECK_BYTES])
 
 
@@ -128,16 +144,7 @@ def unframe(text):
             f"this link has format {data[0]}, which this app does not know "
             f"(it reads format {VERSION}): it is damaged, or from a newer version of the app"
         )
-    length, shift, pos = 0, 0, 1
-    while True:
-        if pos >= len(data) or shift > 28:
-            raise DamagedLink(DAMAGED)
-        byte = data[pos]
-        pos += 1
-        length |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            break
+    length, pos = read_varint(data, 1)
     want = pos + length + CHECK_BYTES
     if len(data) < want:
         if length > MAX_BODY_BYTES:  # no game comes near this: the length itself is damaged

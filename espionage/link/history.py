@@ -14,7 +14,7 @@ A casual body is the coded symbols alone (as in formats 2 and 3).
 import hashlib
 
 from .errors import CHANGED_HISTORY, DAMAGED, MISSING_HISTORY, ChangedHistory, DamagedLink, MissingHistory
-from .framing import MAX_BODY_BYTES
+from .framing import MAX_BODY_BYTES, read_varint, varint
 
 CHECK_BYTES = 8
 LENGTH_BYTES = 3
@@ -52,13 +52,7 @@ def check(values):
 
 def section(values, start, left_out_check=None):
     """The values section of a link that leaves out ``values[:start]``."""
-    out = bytearray()
-    n = start
-    while True:
-        byte, n = n & 0x7F, n >> 7
-        out.append(byte | (0x80 if n else 0))
-        if not n:
-            break
+    out = bytearray(varint(start))
     if start:
         out += left_out_check if left_out_check is not None else check(values[:start])
     return bytes(out) + bytes(values[start:])
@@ -70,16 +64,7 @@ class Incoming:
     they differ; with no ``store`` (a spectator) the left-out ones read as zeros and ``partial`` is set."""
 
     def __init__(self, values_section, store=None):
-        start, shift, pos = 0, 0, 0
-        while True:
-            if pos >= len(values_section) or shift > 28:
-                raise DamagedLink(DAMAGED)
-            byte = values_section[pos]
-            pos += 1
-            start |= (byte & 0x7F) << shift
-            shift += 7
-            if not byte & 0x80:
-                break
+        start, pos = read_varint(values_section, 0)
         if start > MAX_BODY_BYTES:  # no game has that many values: refused before any work
             raise DamagedLink(DAMAGED)
         self.start = start
