@@ -21,7 +21,7 @@ from espionage.link import (
     unframe,
 )
 from espionage.link.coding import encode_symbols
-from espionage.link.framing import varint
+from espionage.link.framing import frame, varint
 from espionage.sealed import VERIFIED_FAIR, Seat
 from espionage.variant import Variant
 
@@ -102,8 +102,7 @@ def test_a_link_whose_attached_values_were_changed_is_refused():
     mover.play_turn(random_turn(mover, rng))
     body = bytearray(unframe(mover.link()))
     body[-4] ^= 1  # the last attached value byte
-    head = bytes([4]) + varint(len(body)) + bytes(body)
-    forged = base64.urlsafe_b64encode(head + hashlib.sha256(head).digest()[:6]).rstrip(b"=").decode()
+    forged = frame(bytes(body))
     before = other.link()
     with pytest.raises(Exception) as caught:
         other.receive(forged)
@@ -176,7 +175,6 @@ def test_a_link_claiming_to_leave_out_more_values_than_any_game_has_is_refused_a
     mover, _, _ = fought()
     coded, _ = history.split(unframe(mover.link()))
     hostile = history.join(coded, varint(1 << 27) + bytes(history.CHECK_BYTES))
-    head = bytes([4]) + varint(len(hostile)) + hostile
-    link = base64.urlsafe_b64encode(head + hashlib.sha256(head).digest()[:6]).rstrip(b"=").decode()
+    link = frame(hostile)
     with pytest.raises(DamagedLink):
         decode(link)
