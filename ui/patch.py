@@ -52,7 +52,7 @@ from typing import NamedTuple
 from .markup import Element, Elements, Parts
 from .render import ROW_START, SQUARE_START
 
-__all__ = ["Patch", "apply", "children", "diff", "diff_screens", "path_of"]
+__all__ = ["Patch", "apply", "children", "diff", "diff_screens", "element_at", "path_of"]
 
 MAX_PATCHES = 120
 """Beyond this many patches the page is written whole (a new screen)."""
@@ -354,6 +354,18 @@ def path_of(markup, start_tag, depth=3):
                     below.append(((*path, i), inner))
         level = below
     return None
+
+
+def element_at(markup, path):
+    """The markup of the element at ``path`` in ``markup`` (None: no element there)."""
+    content, element = markup, None
+    for index in path:
+        found = children(content) if content is not None else None
+        if not found or index >= len(found):
+            return None
+        element = found[index]
+        content = _parts(element)[1]
+    return element
 
 
 def as_json(patches):
