@@ -1,6 +1,7 @@
 """The browser binding: DOM events in, ``App.html()`` out (what changed: ui/patch.py). Every decision is in ui/."""
 
 import asyncio
+import json
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
@@ -95,6 +96,12 @@ class Page:
     def put(self, patches):
         for some in patches:
             page_js.putPatches(root, some)
+
+    def prepare_board(self, image):
+        page_js.prepareBoard(root, image.key, image.markup, json.dumps(image.box))
+
+    def paint_board(self, key, marks):
+        return page_js.paintBoard(root, key, marks)
 
     def animates(self):
         return not reduced_motion.matches

@@ -69,11 +69,12 @@
   // The marks over the board (ui/render.marks_canvas) are painted on its canvas from its
   // data-marks, shapes in the board's units: a tablet paints these few shapes within the
   // tap's frame, where any change to the page's SVG would take two.
-  function paint(canvas, marks = canvas.getAttribute("data-marks")) {
+  function paint(canvas, marks = canvas.getAttribute("data-marks"), board = null) {
     const context = canvas.getContext("2d");
     if (!context) return;  // no canvas drawing here: the squares still say what is selected
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, canvas.width, canvas.height);
+    if (board) context.drawImage(board.bitmap, board.sx, board.sy);
     const [x0, y0, width, height] = canvas.getAttribute("data-view-box").split(" ").map(Number);
     const scale = Math.min(canvas.width / width, canvas.height / height);  // as an <svg>'s viewBox: centred
     context.setTransform(scale, 0, 0, scale, (canvas.width - width * scale) / 2 - x0 * scale,
@@ -82,7 +83,7 @@
     // A canvas on the page costs every frame the page draws (its pixels go to the screen
     // again), marks or not: with none to show it is made transparent, which the compositor
     // skips (a change of opacity costs a frame less than one of visibility: app.css).
-    canvas.style.opacity = shown.length ? "" : "0";
+    canvas.style.opacity = shown.length || board ? "" : "0";
     for (const [, , shapes] of shown) {
       for (const [d, fill, opacity, stroke, lineWidth] of shapes) {
         const path = new Path2D(d);
@@ -91,6 +92,67 @@
       }
     }
     canvas.espionagePainted = marks;
+  }
+
+  // Bitmaps of boards that taps will draw (ui/board_image.py), made while the page is at rest, by
+  // key; each for the canvas's size then. A tap paints its board from one in its frame.
+  const boards = new Map();
+  const KEPT_BOARDS = 4;
+  let preparing = Promise.resolve();
+
+  function canvasBox(canvas, [x, y, width, height]) {
+    const [x0, y0, boxWidth, boxHeight] = canvas.getAttribute("data-view-box").split(" ").map(Number);
+    const scale = Math.min(canvas.width / boxWidth, canvas.height / boxHeight);
+    const left = (canvas.width - boxWidth * scale) / 2 - x0 * scale, top = (canvas.height - boxHeight * scale) / 2 - y0 * scale;
+    const sx = Math.max(0, Math.floor(left + x * scale) - 1), sy = Math.max(0, Math.floor(top + y * scale) - 1);
+    return [sx, sy, Math.min(canvas.width, Math.ceil(left + (x + width) * scale) + 1) - sx,
+            Math.min(canvas.height, Math.ceil(top + (y + height) * scale) + 1) - sy];
+  }
+
+  async function bitmapOf(canvas, markup, box) {
+    const sized = markup.replace('width="100%" height="100%"', `width="${canvas.width}" height="${canvas.height}"`);
+    const url = URL.createObjectURL(new Blob([sized], { type: "image/svg+xml" }));
+    try {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      const [sx, sy, width, height] = canvasBox(canvas, box);
+      return { bitmap: await createImageBitmap(image, sx, sy, width, height), sx, sy, size: `${canvas.width} ${canvas.height}` };
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  }
+
+  // The image ``key`` (its SVG ``markup``, the board units ``box`` it changes) made a bitmap, once,
+  // one after another. A browser that cannot (no canvas, an image it will not draw) is not asked
+  // again: its taps patch the board's SVG in their frame instead.
+  let unable = false;
+  function prepareBoard(root, key, markup, box) {
+    const canvas = root.querySelector("canvas.board-marks");
+    if (unable || !canvas || !canvas.width || boards.has(key)) return;
+    boards.set(key, null);
+    preparing = preparing.then(() => bitmapOf(canvas, markup, JSON.parse(box))).then((made) => {
+      if (boards.has(key)) boards.set(key, made); else made.bitmap.close();
+    }, (error) => {
+      unable = true;
+      boards.delete(key);
+      console.warn(`no board images here (${error}): taps patch the board at once`);
+    });
+    while (boards.size > KEPT_BOARDS) {
+      const [oldest, made] = boards.entries().next().value;
+      made?.bitmap.close();
+      boards.delete(oldest);
+    }
+  }
+
+  // Paint the board ``key`` prepared for this canvas, and ``marks`` over it; false: none ready.
+  function paintBoard(root, key, marks) {
+    const canvas = root.querySelector("canvas.board-marks");
+    const made = canvas && boards.get(key);
+    if (!made || made.size !== `${canvas.width} ${canvas.height}`) return false;
+    paint(canvas, marks, made);
+    canvas.espionagePainted = null;  // painted again with its marks once the board's SVG is patched
+    return true;
   }
 
   // A canvas is sized to its box in device pixels, and painted again with what it showed.
@@ -103,7 +165,7 @@
       }
       target.width = Math.round(contentRect.width * devicePixelRatio);
       target.height = Math.round(contentRect.height * devicePixelRatio);
-      paint(target, target.espionagePainted);
+      paint(target, target.espionagePainted ?? undefined);  // a board painted from a bitmap is not kept
     }
   }
 
@@ -142,5 +204,8 @@
     });
   }
 
-  globalThis.espionageBinding = { putPatches, afterNextFrame, paintMarks, listenToClicks };
+  // Resolves once the boards asked for are prepared (a benchmark's page at rest).
+  const prepared = () => preparing;
+
+  globalThis.espionageBinding = { putPatches, afterNextFrame, paintMarks, prepareBoard, paintBoard, prepared, listenToClicks };
 })();

@@ -6,6 +6,7 @@ what the player would see after each frame, and when the app has each tap.
 """
 
 import json
+import re
 
 from espionage.board import square_name
 from tests.test_app import to_play
@@ -26,6 +27,8 @@ class RecordingPage:
         self.calls, self.waiting, self.logged = [], [], []
         self.board = True
         self.motion = False  # as when the player asks for reduced motion
+        self.prepared = {}  # the board images it was asked to prepare, by key
+        self.bitmaps = False  # whether it has made them bitmaps by the time of a tap
 
     def paint_marks(self, marks=None):
         self.calls.append(("paint", marks))
@@ -33,6 +36,15 @@ class RecordingPage:
 
     def put(self, patches):
         self.calls.append(("put", [patch for some in patches for patch in json.loads(some)]))
+
+    def prepare_board(self, image):
+        self.prepared[image.key] = image
+
+    def paint_board(self, key, marks):
+        if not self.bitmaps or key not in self.prepared:
+            return False
+        self.calls.append(("paint board", key, marks))
+        return True
 
     def animates(self):
         return self.motion
@@ -149,6 +161,41 @@ def test_undo_is_painted_ahead_too():
     page.frame()
     assert not app.planned and settles(page)[-1][1] == []
     assert app.html() != drawn
+
+
+def test_undo_paints_its_board_from_the_image_prepared_at_rest_and_patches_the_svg_after():
+    app, page, taps = at_rest(seed=2)
+    taps.dispatch("square", a_piece(app))
+    move = f"{square_name(app.selected)}-{square_name(min(app.turn.targets()))}"
+    taps.dispatch("square", move[move.index("-") + 1 :])
+    ahead = taps.ahead["undo", ""]
+    pictured = ahead.pictured
+    assert pictured.image.key in page.prepared  # asked for while the page is at rest
+    assert {g for g in re.findall(r'data-square="(\w+)"', pictured.image.markup)} == set(move.split("-"))
+    page.bitmaps = True
+    page.calls.clear()
+    assert taps.paint_ahead("undo")
+    assert page.calls == [("paint board", pictured.image.key, pictured.marks)] and app.planned  # no SVG in the frame
+    page.calls.clear()
+    page.frame()
+    (put, patches), (_settle, left, _motion) = page.calls
+    # the same patches as a frame without the image puts, all after the frame
+    assert put == "put" and patches == json.loads(ahead.first) + json.loads(ahead.rest)
+    assert left == [] and not app.planned and page.state.shown == app.html()
+
+
+def test_submit_paints_its_board_from_the_image_in_its_frame_and_the_page_after():
+    app, page, taps = turn_planned()
+    ahead, storage, page.bitmaps = taps.ahead["submit", ""], dict(app.storage.data), True
+    assert ahead.pictured.image.key in page.prepared
+    assert taps.paint_ahead("submit")
+    assert page.calls == [("paint board", ahead.pictured.image.key, ahead.pictured.marks)]
+    assert app.screen == "play" and app.storage.data == storage
+    page.calls.clear()
+    page.frame()
+    assert page.calls[:2] == [("put", json.loads(ahead.first)), ("new screen",)]  # the next screen, all of it
+    assert app.screen == "results" and app.html() == ahead.markup and settles(page)[0][1] == []
+    assert app.storage.data != storage
 
 
 def test_an_action_before_the_frame_comes_after_the_tap_painted_ahead():

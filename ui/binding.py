@@ -6,8 +6,11 @@ selects a piece or lets it go (``App.tap_ahead``), and the board of a tap that
 plans a move or undoes one (``App.ahead_of``, the page's patches split at the
 board). Such a tap is painted at once from what was worked out: its marks, or
 its board (a move that slides starts from the board as it is: its first frame
-is its marks alone). The app has the tap once that frame is drawn, and the rest
-of the page (the panel, the squares' names) is patched then. The order matters: a tap painted ahead is dispatched
+is its marks alone). Undo's and Submit's board is painted from an image the page
+prepared at rest (ui/board_image.py) on the marks canvas, when it has one: any
+change to the board's SVG costs a tablet a frame of its own. The app has the tap
+once that frame is drawn, and the rest of the page (the board's SVG under that
+image, the panel, the squares' names) is patched then. The order matters: a tap painted ahead is dispatched
 before any action that comes after it. :class:`TapSchedule` keeps that order;
 the page it drives is any object with the methods of :class:`Page`.
 """
@@ -19,10 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
+from .board_image import BOARD_WRAP, BoardImage, board_image, board_of, marks_of
 from .patch import as_json, diff, diff_screens, path_of
-
-BOARD_WRAP = '<div class="board-wrap">'
-"""The start tag of the board and its marks canvas on a board screen: what a tap's frame shows first."""
 
 
 class Page(Protocol):
@@ -33,6 +34,13 @@ class Page(Protocol):
 
     def put(self, patches: tuple) -> None:
         """Put patches on the page (ui/patch.py; lists of them as JSON, in turn), in one step."""
+
+    def prepare_board(self, image: BoardImage) -> None:
+        """Make a bitmap of ``image`` while the page is at rest, to paint it later (at once if it has one)."""
+
+    def paint_board(self, key: str, marks: str) -> bool:
+        """Paint the prepared image ``key`` on the marks canvas and ``marks`` over it, until its
+        marks are painted again. False: no such image ready (nothing painted)."""
 
     def animates(self) -> bool:
         """Whether the page shows motion (False: the player asked for reduced motion)."""
@@ -105,11 +113,22 @@ class Ahead(NamedTuple):
     rest: str = ""
     markup: str = ""
     new_screen: bool = False
+    pictured: Pictured | None = None
 
 
-def board_ahead(app, shown, action, arg=""):
+class Pictured(NamedTuple):
+    """A tap that changes the board painted from an image of its board (``image``, prepared by the
+    page at rest) and its ``marks`` over it, alone in the tap's frame: all of the page's patches
+    (the board's SVG under the image, the panel) come after it."""
+
+    image: BoardImage
+    marks: str
+
+
+def board_ahead(app, shown, action, arg="", pictured=False):
     """The page after ``action`` as an :class:`Ahead`, from the page ``shown``: its patches that
-    change the board first (None: the action changes more than the board and the panel)."""
+    change the board first (None: the action changes more than the board and the panel);
+    ``pictured``: with the image of its board, to paint it from (:class:`Pictured`)."""
     after = app.ahead_of(action, arg)
     markup = after.html()
     board = path_of(markup, BOARD_WRAP)
@@ -123,20 +142,31 @@ def board_ahead(app, shown, action, arg=""):
         return None
     canvas = [dict(p.attributes) for p in patches[:first] if p.path == (*board, 1) and p.kind == "attrs"]
     marks = canvas[0].get("data-marks") if canvas else None
-    return Ahead(marks, as_json(patches[:first]), after.motion, as_json(patches[first:]), markup)
+    ahead, rest = as_json(patches[:first]), as_json(patches[first:])
+    return Ahead(marks, ahead, after.motion, rest, markup, pictured=_pictured(shown, markup) if pictured else None)
 
 
 def turn_ahead(app, shown):
-    """The page after Submit, from the page ``shown``, as an :class:`Ahead` whose patches all
-    come in the tap's frame: the next screen (the turn's results in pass and play, the board
-    as the computer's turn begins, the end), its board patched square by square rather than
-    written again (ui.patch.diff_screens). The app plays and saves the turn after that frame,
-    and its motion (the turn's fights) starts then. None: the turn cannot be played ahead."""
+    """The page after Submit, from the page ``shown``, as an :class:`Ahead`: the next screen (the
+    turn's results in pass and play, the board as the computer's turn begins, the end), its
+    board patched square by square rather than written again (ui.patch.diff_screens). Its board
+    is painted in the tap's frame from its image (then the page is patched after the frame, as
+    for a planning tap), or the whole page is patched in that frame. The app plays and saves the
+    turn after that frame, and its motion (the turn's fights) starts then. None: the turn cannot
+    be played ahead."""
     after = app.ahead_of_turn()
     if after is None:
         return None
     markup = after.html()
-    return Ahead(first=as_json(diff_screens(shown, markup)), markup=markup, new_screen=after.screen != app.screen)
+    return Ahead(first=as_json(diff_screens(shown, markup)), markup=markup, new_screen=after.screen != app.screen,
+                 pictured=_pictured(shown, markup))
+
+
+def _pictured(shown, markup):
+    """The board of page ``markup`` as an image to paint over the board of page ``shown``, with its
+    marks (None: no image, as when the board turns round)."""
+    image = board_image(board_of(shown), board_of(markup))
+    return Pictured(image, marks_of(markup)) if image else None
 
 
 class TapSchedule:
@@ -147,7 +177,7 @@ class TapSchedule:
     def __init__(self, app, page: Page, state: BindingState):
         self.app, self.page, self.state = app, page, state
         self.ahead: dict = {}  # (action, arg) -> Ahead, of the page at rest
-        self.tapped: list = []  # (action, arg, Ahead, its overlay drawn) painted ahead, dispatched after its frame
+        self.tapped: list = []  # (action, arg, Ahead, its patches left for after the frame) painted ahead, dispatched after its frame
         self.settling = False  # a tap's marks are painted, and the rest of the page not yet
 
     def dispatch(self, action, arg="", value="", whole=False):
@@ -169,13 +199,18 @@ class TapSchedule:
         if ahead is None:
             return False
         drawn = bool(ahead.first) and not (ahead.motion and self.page.animates())
-        if drawn:
+        if drawn and ahead.pictured and self.page.paint_board(ahead.pictured.image.key, ahead.pictured.marks):
+            after = tuple(filter(None, (ahead.first, ahead.rest)))
+        elif drawn:
             self.page.put((ahead.first,))
             self.page.paint_marks()
-        elif not self.page.paint_marks(ahead.marks):
+            after = tuple(filter(None, (ahead.rest,)))
+        elif self.page.paint_marks(ahead.marks):
+            after = tuple(filter(None, (ahead.first, ahead.rest)))
+        else:
             return False
         self.ahead = {}
-        self.tapped.append((action, arg, ahead, drawn))
+        self.tapped.append((action, arg, ahead, after))
         reading = self.app.rules_open
         self.page.after_frame(lambda: self.settle_tapped(reading))
         return True
@@ -185,12 +220,11 @@ class TapSchedule:
         them; the page then holds what they draw."""
         self.ahead = {}
         while self.tapped:
-            action, arg, ahead, drawn = self.tapped.pop(0)
+            action, arg, ahead, after = self.tapped.pop(0)
             self.app.dispatch(action, arg)
             if ahead.first:
-                painted = tuple(filter(None, (ahead.rest,) if drawn else (ahead.first, ahead.rest)))
-                if painted:
-                    self.page.put(painted)
+                if after:
+                    self.page.put(after)
                 self.state.shown = ahead.markup
             if ahead.new_screen:
                 self.page.new_screen()
@@ -218,7 +252,7 @@ class TapSchedule:
         try:
             ahead = {("square", name): Ahead(marks=marks) for name, marks in self.app.tap_ahead().items()}
             for action, arg in self.app.planning_taps():
-                board = board_ahead(self.app, self.state.shown, action, arg)
+                board = board_ahead(self.app, self.state.shown, action, arg, pictured=action == "undo")
                 if board is not None:
                     ahead[action, arg] = board
             turn = turn_ahead(self.app, self.state.shown)
@@ -228,3 +262,5 @@ class TapSchedule:
             self.page.log(traceback.format_exc())
             return
         self.ahead = ahead
+        for image in (tap.pictured.image for tap in ahead.values() if tap.pictured):
+            self.page.prepare_board(image)
