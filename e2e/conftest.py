@@ -189,8 +189,10 @@ def marks_painted(page, name: str = "a1") -> dict:
 
 
 def click(page, name: str) -> None:
-    """Press the button named ``name`` as a player does."""
+    """Press the button named ``name`` as a player does, then look: once the page has settled
+    (Undo and Submit draw the board at once, the rest of the page a frame later)."""
     page.get_by_role("button", name=name, exact=True).click()
+    settled(page)
 
 
 def pick(view, moves, rng):

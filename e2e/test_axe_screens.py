@@ -8,7 +8,7 @@ violation fails the test with axe's own report of it.
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from e2e.conftest import open_on_another_device, settled, tap_square
+from e2e.conftest import click, open_on_another_device, settled, tap_square
 
 BLOCKING = ("serious", "critical")
 
@@ -26,10 +26,6 @@ def assert_accessible(page, screen):
         for v in blocking
     )
     assert not blocking, f"axe on the {screen} screen:\n{report}"
-
-
-def click(page, name):
-    page.get_by_role("button", name=name, exact=True).click()
 
 
 def plan_a_move(page):

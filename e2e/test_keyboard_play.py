@@ -8,7 +8,7 @@ storage first, as a saved pass-and-play game to resume.
 
 import random
 
-from e2e.conftest import marks_painted
+from e2e.conftest import marks_painted, settled
 from espionage import Game, Variant
 from tests.helpers import epn
 from ui.saves import GAME_PREFIX, Match
@@ -55,6 +55,7 @@ def tab_to(page, name):
 def press_button(page, name):
     tab_to(page, name)
     page.keyboard.press("Enter")
+    settled(page)
 
 
 def walk_to(page, square):

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from e2e.conftest import tap_square
+from e2e.conftest import settled, tap_square
 from espionage import record
 from espionage.board import square_name
 from tests.helpers import english_words
@@ -55,6 +55,7 @@ class Phone:
     def act(self, action, arg=None):
         selector = f'[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg is not None else "")
         self.page.click(selector)
+        settled(self.page)
 
     def says(self, action, arg=None):
         selector = f'button[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg is not None else "")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.conftest import tap_square
+from e2e.conftest import click, tap_square
 from espionage.board import parse_square, square_name
 from espionage.pieces import KINDS
 from espionage.sealed import Seat
@@ -56,7 +56,7 @@ class Device:
         self.page.wait_for_selector("section.screen:not([data-stale])")
 
     def click(self, name):
-        self.page.get_by_role("button", name=name, exact=True).click()
+        click(self.page, name)
 
     @property
     def screen(self):

@@ -85,15 +85,13 @@ def test_patched_page_equals_full_render_through_setup_and_play(page, open_app):
                 assert_same_as_full_render(page, f"turn {turn}: tap on {_name(square)}")
             planned.append(move)
         if turn == 2:
-            click(page, "Undo move")
-            settled(page)  # Undo draws the board at once, the panel a frame later
+            click(page, "Undo move")  # the board at once, the panel a frame later: click waits for both
             assert_same_as_full_render(page, "undo")
             break
         page.keyboard.press("ArrowUp")
         page.keyboard.press("ArrowRight")
         assert_same_as_full_render(page, f"turn {turn}: arrow keys")
-        click(page, "Submit turn")
-        settled(page)  # Submit draws the next screen at once, the app has the turn a frame later
+        click(page, "Submit turn")  # the board at once, the app has the turn a frame later
         assert_same_as_full_render(page, f"turn {turn}: submit")
         click(page, "Hand over")
         click(page, f"Show {'Blue' if viewer == 'red' else 'Red'}'s board")
@@ -162,6 +160,60 @@ TAPS_IN_ONE_TASK = """(names) => {
     document.querySelector(`g.square[data-square="${name}"]`).dispatchEvent(new MouseEvent("click", {bubbles: true}));
   }
 }"""
+
+
+BOARD_IMAGE_IN_THE_TAPS_TASK = """([action, squares]) => {  // the tap, then the canvas and the board's SVG as its frame shows them
+  document.querySelector(`button[data-action="${action}"]`).click();
+  const canvas = document.querySelector("canvas.board-marks"), box = canvas.getBoundingClientRect();
+  const seen = (name) => {
+    const square = document.querySelector(`g.square[data-square="${name}"]`), cell = square.querySelector("rect.cell");
+    const at = cell.getBoundingClientRect();
+    const x = Math.floor((at.x + at.width / 2 - box.x) * canvas.width / box.width);
+    const y = Math.floor((at.y + at.height / 2 - box.y) * canvas.height / box.height);
+    return { pixel: [...canvas.getContext("2d").getImageData(x, y, 1, 1).data], fill: cell.getAttribute("fill"),
+             piece: square.querySelector("g.piece") !== null };
+  };
+  return { painted: canvas.espionagePainted, screen: document.querySelector("section.screen").dataset.screen,
+           squares: Object.fromEntries(squares.map((name) => [name, seen(name)])) };
+}"""
+PREPARED = "() => window.espionageBinding.prepared()"
+
+
+def _colour(fill):
+    return [int(fill[i : i + 2], 16) for i in (1, 3, 5)]
+
+
+def test_undo_and_submit_paint_the_board_from_an_image_and_patch_its_svg_after_the_frame(page, open_app):
+    open_app(page)
+    for name in ("Pass and play", "Start", "Random setup", "Ready", "Show Blue's board", "Random setup", "Ready",
+                 "Show Red's board"):  # fmt: skip
+        click(page, name)
+    game, _ = saved_game(page)
+    move = game.view("red").legal_moves()[0]
+    piece, target = _name(move.from_square), _name(move.to_square)
+    page.emulate_media(reduced_motion="reduce")  # the planned move shown at once, not sliding
+    tap(page, piece)
+    tap(page, target)
+    page.evaluate(PREPARED)  # the board Undo would draw, made a bitmap while the page is at rest
+    seen = page.evaluate(BOARD_IMAGE_IN_THE_TAPS_TASK, ["undo", [piece, target]])
+    assert seen["painted"] is None  # the canvas shows the image, the SVG is as it was:
+    assert seen["squares"][target]["piece"] and not seen["squares"][piece]["piece"]
+    assert seen["squares"][piece]["pixel"][3] == 255  # the piece drawn back where it came from,
+    assert seen["squares"][target]["pixel"] == [*_colour(seen["squares"][target]["fill"]), 255]  # its square empty
+    settled(page)
+    assert page.locator(f'g.square[data-square="{piece}"] g.piece.red').count() == 1
+    assert marks_painted(page, piece)["pixel"][3] == 0 and marks_painted(page, target)["pixel"][3] == 0
+    assert_same_as_full_render(page, "an Undo painted from its image")
+    second = game.view("red").legal_moves_after([move])[0]
+    for square in (piece, target, _name(second.from_square), _name(second.to_square)):  # a whole turn
+        tap(page, square)
+    page.evaluate(PREPARED)
+    seen = page.evaluate(BOARD_IMAGE_IN_THE_TAPS_TASK, ["submit", [_name(second.to_square)]])
+    assert seen["painted"] is None and seen["screen"] == "play"  # the turn's board first, the next screen after
+    assert seen["squares"][_name(second.to_square)]["pixel"][3] == 255
+    settled(page)
+    assert page.locator('[data-screen="results"]').count() == 1
+    assert_same_as_full_render(page, "a Submit painted from its image")
 
 
 def test_typed_setup_name_and_open_details_survive_taps(page, open_app):

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from e2e.conftest import settled
+from e2e.conftest import click, settled
 from tools import build, icons
 from tools.browser import CHROMIUM_ARGS, chromium_path
 from tools.serve import start_in_thread
@@ -76,10 +76,6 @@ def wait_until_offline_ready(page):
     must not overlap what a test times)."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_selector("html[data-runtime-prepared]", state="attached", timeout=READY_MS)
-
-
-def click(page, name):
-    page.get_by_role("button", name=name, exact=True).click()
 
 
 def start_pass_and_play(page):
