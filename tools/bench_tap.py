@@ -15,9 +15,12 @@ CPU down ``--throttle`` times (Chrome DevTools' ``Emulation.setCPUThrottlingRate
   board is handed over and the other player does the same, as long as the game lasts).
 
 Every
-sample is measured inside the page, after a few warm-up taps:
+sample is measured inside the page, after a few warm-up taps. Each tap is a
+finger's: pressed (``pointerdown``, which ends any motion on the board at once),
+then, a frame later, lifted (``pointerup`` and ``click`` in one task), as a
+browser dispatches a touch:
 
-- ``frame``: the tap is dispatched at the start of a frame (in an animation
+- ``frame``: the tap is lifted at the start of a frame (in an animation
   frame callback) and timed until that frame's rendering is done (a task posted
   from the callback runs after style, layout and paint). This is how long the
   tap holds the main thread; under 16 ms the new board is in the next frame.
@@ -78,11 +81,24 @@ NEXT_FRAME = """async (selector) => {
   return took;  // once the work left for after the frame is done too (see IN_FRAME)
 }"""
 
-IN_FRAME = """(selector) => new Promise((done) => requestAnimationFrame(() => {
+IN_FRAME = """(selector) => {
+  const touch = (target) => {  // a finger on the middle of ``target``
+    const box = target.getBoundingClientRect();
+    return { bubbles: true, composed: true, isPrimary: true, pointerId: 1, pointerType: "touch",
+             clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
+  };
+  // a finger's press comes a frame or more before its tap (pointerdown, then pointerup and click)
+  return new Promise((pressed) => {
+    const target = document.querySelector(selector);
+    target.dispatchEvent(new PointerEvent("pointerdown", touch(target)));
+    requestAnimationFrame(() => setTimeout(pressed, 0));
+  }).then(() => new Promise((done) => requestAnimationFrame(() => {
   const target = document.querySelector(selector);
+  const at = touch(target);
   const start = performance.now();
   performance.mark(`tap ${selector}`);  // where the tap's frame starts and ends, in a trace (tools/trace_tap.py)
-  target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  target.dispatchEvent(new PointerEvent("pointerup", at));
+  target.dispatchEvent(new MouseEvent("click", at));
   const handled = performance.now();
   document.body.offsetHeight;  // style and layout, now rather than in the frame's rendering
   const laidOut = performance.now();
@@ -95,12 +111,15 @@ IN_FRAME = """(selector) => new Promise((done) => requestAnimationFrame(() => {
     const end = performance.now();
     performance.mark("tap-drawn");
     const sample = { frame: end - start, handler: handled - start, layout: laidOut - handled, paint: end - laidOut };
-    // what the app left for after the frame (app.defer, ui/binding.FrameQueue), then that work's own frame
-    requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => afterRendering(() => {
+    // what the app left for after the frame (app.defer, ui/binding.FrameQueue), then that work's own
+    // frame, and the boards the next taps will draw made bitmaps (static/binding.js prepareBoard)
+    requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => afterRendering(async () => {
+      await window.espionageBinding?.prepared?.();
       done({ ...sample, settled: performance.now() - start });
     })), 0));
   });
-}))"""
+  })));
+}"""
 
 IDLE = """async () => {
   const start = performance.now();
