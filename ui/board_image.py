@@ -16,7 +16,7 @@ by the same browser, as the SVG that replaces it.
 from __future__ import annotations
 
 import re
-import zlib
+from hashlib import blake2b
 from html import unescape
 from math import ceil
 from typing import NamedTuple
@@ -38,7 +38,8 @@ MAX_CELLS = SIZE * SIZE // 2
 
 
 class BoardImage(NamedTuple):
-    """What the page prepares: ``key`` names it, ``markup`` is a standalone SVG image of the
+    """What the page prepares: ``key`` names it (a hash of its markup: a board of one player's is
+    never painted for another's), ``markup`` is a standalone SVG image of the
     board (``width="100%" height="100%"``, which the page sets to its canvas's pixels), and
     ``box`` the rectangle of the board it changes, in board units (x, y, width, height)."""
 
@@ -100,7 +101,7 @@ def board_image(old, new):
     )
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
     box = (min(xs) * CELL, min(ys) * CELL, (max(xs) + 1 - min(xs)) * CELL, (max(ys) + 1 - min(ys)) * CELL)
-    return BoardImage(f"{zlib.crc32(markup.encode()):08x}{len(markup):x}", markup, box)
+    return BoardImage(blake2b(markup.encode(), digest_size=12).hexdigest(), markup, box)
 
 
 def _rows(parts):
