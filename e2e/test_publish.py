@@ -293,7 +293,7 @@ def test_a_new_build_replaces_the_cache_and_is_offered_at_the_next_start(site, v
     page.reload()
     page.wait_for_selector("#update-offer", timeout=READY_MS)
     with page.expect_navigation(timeout=READY_MS):
-        click(page, "Update")
+        page.get_by_role("button", name="Update", exact=True).click()  # the page reloads: nothing to settle
     page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
     assert rule in fetched_css(page)
     until(page, f"{CACHE_NAMES}.then(keys => keys.length === 1)")
