@@ -79,12 +79,10 @@
     const scale = Math.min(canvas.width / width, canvas.height / height);  // as an <svg>'s viewBox: centred
     context.setTransform(scale, 0, 0, scale, (canvas.width - width * scale) / 2 - x0 * scale,
                          (canvas.height - height * scale) / 2 - y0 * scale);
-    const shown = JSON.parse(marks);
-    // A canvas on the page costs every frame the page draws (its pixels go to the screen
-    // again), marks or not: with none to show it is made transparent, which the compositor
-    // skips (a change of opacity costs a frame less than one of visibility: app.css).
-    canvas.style.opacity = shown.length || board ? "" : "0";
-    for (const [, , shapes] of shown) {
+    // The canvas stays on the screen, transparent where it shows nothing: a change of its
+    // opacity would make a tablet's browser sort the whole page into layers again in the tap's
+    // frame (tools/trace_board_change.py, ``opacity``), where a drawing on it does not.
+    for (const [, , shapes] of JSON.parse(marks)) {
       for (const [d, fill, opacity, stroke, lineWidth] of shapes) {
         const path = new Path2D(d);
         if (fill) Object.assign(context, { globalAlpha: opacity, fillStyle: fill }).fill(path);

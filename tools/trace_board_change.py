@@ -11,7 +11,8 @@ frame's wall time (as bench_tap's ``frame``). So a way of drawing a tap can be
 priced before it is built: which changes repaint the whole board, which
 layerize the page again, and which cost nothing. Changes (all by default):
 
-- ``opacity``: the marks canvas made transparent, then not (a selecting tap's);
+- ``draw``: a square's mark drawn on the marks canvas, then another's (a selecting tap's);
+- ``opacity``: the marks canvas made transparent, then not;
 - ``fill``: one square's colour (a repaint of the board, no element added);
 - ``title``: one square's title text (what a screen reader reads);
 - ``insert``: a piece put on a square, then taken off (an Undo's, a Submit's);
@@ -41,6 +42,10 @@ from tools.trace_tap import CATEGORIES, main_thread_totals, tap_windows
 
 SQUARE = 'g.square[data-square="e5"]'
 CHANGES = {
+    "draw": """() => { const canvas = document.querySelector("canvas.board-marks"), context = canvas.getContext("2d");
+        context.clearRect(0, 0, canvas.width, canvas.height);
+        context.fillStyle = (window.espionageDrawn = !window.espionageDrawn) ? "#2e7d32" : "#1565c0";
+        context.fillRect(window.espionageDrawn ? 100 : 200, 100, 60, 60); }""",
     "opacity": """() => { const canvas = document.querySelector("canvas.board-marks");
         canvas.style.opacity = canvas.style.opacity === "0" ? "" : "0"; }""",
     "fill": f"""() => {{ const cell = document.querySelector('{SQUARE} rect.cell');
