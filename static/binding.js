@@ -95,7 +95,7 @@
   // Bitmaps of boards that taps will draw (ui/board_image.py), made while the page is at rest, by
   // key; each for the canvas's size then. A tap paints its board from one in its frame.
   const boards = new Map();
-  const KEPT_BOARDS = 4;
+  const KEPT_BOARDS = 8;  // Undo's, Submit's, and with reduced motion a move to each square a piece may go to
   let preparing = Promise.resolve();
 
   function canvasBox(canvas, [x, y, width, height]) {

@@ -184,6 +184,29 @@ def test_undo_paints_its_board_from_the_image_prepared_at_rest_and_patches_the_s
     assert left == [] and not app.planned and page.state.shown == app.html()
 
 
+def test_with_reduced_motion_a_planned_move_is_painted_from_its_image_too():
+    app, page, taps, piece, target = selected_then_ahead()
+    pictured = taps.ahead["square", target].pictured
+    assert pictured.image.key in page.prepared and page.motion is False
+    page.bitmaps = True
+    assert taps.paint_ahead("square", target)
+    assert page.calls == [("paint board", pictured.image.key, pictured.marks)] and not app.planned
+    page.calls.clear()
+    page.frame()
+    assert [str(m) for m in app.planned] == [f"{piece}-{target}"] and page.calls[0][0] == "put"
+
+
+def test_a_planned_move_that_slides_needs_no_image():
+    app, page, taps = at_rest()
+    page.motion = True
+    taps.dispatch("square", a_piece(app))
+    page.frame()
+    assert app.planning_taps() and all(taps.ahead[tap].pictured is None for tap in app.planning_taps())
+    taps.dispatch("square", square_name(min(app.turn.targets())))
+    page.frame()
+    assert taps.ahead["undo", ""].pictured is not None
+
+
 def test_submit_paints_its_board_from_the_image_in_its_frame_and_the_page_after():
     app, page, taps = turn_planned()
     ahead, storage, page.bitmaps = taps.ahead["submit", ""], dict(app.storage.data), True

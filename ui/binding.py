@@ -6,9 +6,10 @@ selects a piece or lets it go (``App.tap_ahead``), and the board of a tap that
 plans a move or undoes one (``App.ahead_of``, the page's patches split at the
 board). Such a tap is painted at once from what was worked out: its marks, or
 its board (a move that slides starts from the board as it is: its first frame
-is its marks alone). Undo's and Submit's board is painted from an image the page
-prepared at rest (ui/board_image.py) on the marks canvas, when it has one: any
-change to the board's SVG costs a tablet a frame of its own. The app has the tap
+is its marks alone). Undo's and Submit's board (and with reduced motion, a
+planned move's) is painted from an image the page prepared at rest
+(ui/board_image.py) on the marks canvas, when it has one: any change to the
+board's SVG costs a tablet a frame of its own. The app has the tap
 once that frame is drawn, and the rest of the page (the board's SVG under that
 image, the panel, the squares' names) is patched then. The order matters: a tap painted ahead is dispatched
 before any action that comes after it. :class:`TapSchedule` keeps that order;
@@ -251,8 +252,9 @@ class TapSchedule:
         self.ahead = {}
         try:
             ahead = {("square", name): Ahead(marks=marks) for name, marks in self.app.tap_ahead().items()}
+            still = not self.page.animates()  # a planned move drawn at once, not sliding from the board as it is
             for action, arg in self.app.planning_taps():
-                board = board_ahead(self.app, self.state.shown, action, arg, pictured=action == "undo")
+                board = board_ahead(self.app, self.state.shown, action, arg, pictured=action == "undo" or still)
                 if board is not None:
                     ahead[action, arg] = board
             turn = turn_ahead(self.app, self.state.shown)
