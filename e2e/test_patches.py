@@ -138,9 +138,15 @@ def test_a_tap_that_selects_draws_its_marks_at_once_and_the_rest_a_frame_later(p
     assert page.locator("g.square.selected").evaluate_all("gs => gs.map(g => g.dataset.square)") == [piece]
     assert marks_painted(page)["page"] == seen["marks"]
     assert_same_as_full_render(page, "a selecting tap, settled")
-    seen = page.evaluate(IN_THE_TAPS_TASK, [target, target])  # a move: the board is drawn whole, at once
-    assert seen["marks"] == seen["page"] == seen["selected"] == [] and seen["pixel"][3] == 0
+    page.evaluate(PREPARED)  # the board a move draws (with reduced motion, at once), made a bitmap at rest
+    selecting = marks_painted(page)["page"]
+    seen = page.evaluate(IN_THE_TAPS_TASK, [target, target])  # a move: its board painted from that bitmap
+    assert seen["marks"] == [] and seen["pixel"][3] == 255  # over the board: the piece on its new square
+    assert seen["selected"] == [piece] and seen["page"] == selecting  # the page patched after the frame
+    settled(page)
     assert page.locator(f'g.square[data-square="{target}"] g.piece.red').count() == 1
+    seen = marks_painted(page, target)
+    assert seen["marks"] == seen["page"] == [] and seen["pixel"][3] == 0
     assert_same_as_full_render(page, "a move")
     # Taps faster than frames: the app has a tap painted ahead before whatever comes after it.
     first = {move.from_square, move.to_square}
