@@ -2,8 +2,8 @@
 
 Any change to the board's SVG makes a tablet's browser paint the whole board
 again, a frame's worth of work at 4x CPU throttle. So for the taps that change
-the board (Undo, Submit) the browser binding works out ahead the board they
-will draw, and the page turns the part of it that changes into a bitmap while
+the board (Undo, Submit, and with reduced motion a planned move) the browser
+binding works out ahead the board they will draw, and the page turns the part of it that changes into a bitmap while
 it is at rest (static/binding.js ``prepareBoard``). The tap's frame then only
 copies that bitmap onto the marks canvas over the board, and the SVG itself is
 patched a frame later, under the canvas, which is cleared with it.
@@ -34,7 +34,7 @@ _MARKS = re.compile(r'^<canvas class="board-marks"[^>]* data-marks="([^"]*)"')
 _FIGHT_MARK = re.compile(r'<g class="fight".*?</g>')
 _FIGHT = re.compile(r'<g class="fight"[^>]* transform="translate\((-?[\d.]+) (-?[\d.]+)\)')
 MAX_CELLS = SIZE * SIZE // 2
-"""Beyond this many squares that change, the whole board is the image (as cheap to paint)."""
+"""Beyond this many squares that change, the image is the whole board (a clip of fewer parts)."""
 
 
 class BoardImage(NamedTuple):
@@ -74,7 +74,7 @@ def board_image(old, new):
     if old is None or new is None or old.tag != new.tag:
         return None
     olds, news = children(old.content), children(new.content)
-    if olds is None or news is None or len(olds) != len(news):
+    if olds is None or news is None or len(olds) != len(news) or not news[0].startswith("<defs>"):
         return None
     old_rows, new_rows = _rows(olds), _rows(news)
     if len(new_rows) != SIZE or len(old_rows) != SIZE:
