@@ -30,8 +30,9 @@ browser dispatches a touch:
 - ``settled``: from the same start until the work the app left for after the
   tap's frame (ui/binding.py's ``FrameQueue``: the app's dispatch of a tap whose marks
   were painted ahead, the page around the board, the marks of the next taps) is
-  done and drawn in a frame of its own. The next tap waits for it, so each tap
-  starts on a page at rest, as a player's does.
+  done and drawn in a frame of its own, and the boards the next taps will draw
+  are made bitmaps (static/binding.js ``prepareBoard``). The next tap waits for
+  it, so each tap starts on a page at rest, as a player's does.
 - ``next frame``: the tap is dispatched whenever the page gets to it and timed
   until the next animation frame callback, as earlier versions of this
   benchmark did. It includes waiting for the frame boundary (0 to 16.7 ms at

@@ -37,7 +37,7 @@ class Page(Protocol):
         """Put patches on the page (ui/patch.py; lists of them as JSON, in turn), in one step."""
 
     def prepare_board(self, image: BoardImage) -> None:
-        """Make a bitmap of ``image`` while the page is at rest, to paint it later (at once if it has one)."""
+        """Make a bitmap of ``image`` while the page is at rest, to paint it later (nothing if it has one)."""
 
     def paint_board(self, key: str, marks: str) -> bool:
         """Paint the prepared image ``key`` on the marks canvas and ``marks`` over it, until its
