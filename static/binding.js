@@ -66,6 +66,13 @@
     return () => { requestAnimationFrame(() => setTimeout(run, 0)); };
   }
 
+  // The canvas's pixels per board unit, and where the board's origin is (as an <svg>'s viewBox: centred).
+  function boardUnits(canvas) {
+    const [x0, y0, width, height] = canvas.getAttribute("data-view-box").split(" ").map(Number);
+    const scale = Math.min(canvas.width / width, canvas.height / height);
+    return [scale, (canvas.width - width * scale) / 2 - x0 * scale, (canvas.height - height * scale) / 2 - y0 * scale];
+  }
+
   // The marks over the board (ui/render.marks_canvas) are painted on its canvas from its
   // data-marks, shapes in the board's units: a tablet paints these few shapes within the
   // tap's frame, where any change to the page's SVG would take two.
@@ -75,10 +82,8 @@
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, canvas.width, canvas.height);
     if (board) context.drawImage(board.bitmap, board.sx, board.sy);
-    const [x0, y0, width, height] = canvas.getAttribute("data-view-box").split(" ").map(Number);
-    const scale = Math.min(canvas.width / width, canvas.height / height);  // as an <svg>'s viewBox: centred
-    context.setTransform(scale, 0, 0, scale, (canvas.width - width * scale) / 2 - x0 * scale,
-                         (canvas.height - height * scale) / 2 - y0 * scale);
+    const [scale, left, top] = boardUnits(canvas);
+    context.setTransform(scale, 0, 0, scale, left, top);
     // The canvas stays on the screen, transparent where it shows nothing: a change of its
     // opacity would make a tablet's browser sort the whole page into layers again in the tap's
     // frame (tools/trace_board_change.py, ``opacity``), where a drawing on it does not.
@@ -98,10 +103,8 @@
   const KEPT_BOARDS = 8;  // Undo's, Submit's, and with reduced motion a move to each square a piece may go to
   let preparing = Promise.resolve();
 
-  function canvasBox(canvas, [x, y, width, height]) {
-    const [x0, y0, boxWidth, boxHeight] = canvas.getAttribute("data-view-box").split(" ").map(Number);
-    const scale = Math.min(canvas.width / boxWidth, canvas.height / boxHeight);
-    const left = (canvas.width - boxWidth * scale) / 2 - x0 * scale, top = (canvas.height - boxHeight * scale) / 2 - y0 * scale;
+  function canvasBox(canvas, [x, y, width, height]) {  // a rectangle of the board in the canvas's pixels, a pixel around
+    const [scale, left, top] = boardUnits(canvas);
     const sx = Math.max(0, Math.floor(left + x * scale) - 1), sy = Math.max(0, Math.floor(top + y * scale) - 1);
     return [sx, sy, Math.min(canvas.width, Math.ceil(left + (x + width) * scale) + 1) - sx,
             Math.min(canvas.height, Math.ceil(top + (y + height) * scale) + 1) - sy];

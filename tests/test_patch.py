@@ -8,21 +8,11 @@ import pytest
 
 from tests.test_app import page, press, tap, to_play
 from ui.markup import Element
-from ui.patch import MAX_PATCHES, Patch, apply, as_json, children, diff, diff_screens, path_of
+from ui.patch import MAX_PATCHES, Patch, apply, as_json, children, diff, diff_screens, element_at, path_of
 from ui.render import ROW_START, SQUARE_START
 
 BUTTON = re.compile(r'<button [^>]*data-action="([^"]*)"(?: data-arg="([^"]*)")?[^>]*>')
 SQUARE = re.compile(r'data-square="([a-j]\d+)"')
-
-
-def element_at(markup, path):
-    """The element at ``path`` (child indexes) in ``markup``, as markup."""
-    element, content, board = None, markup, False
-    for index in path:
-        element = children(content, board)[index]
-        tag = element[: element.index(">") + 1]
-        content, board = element[len(tag) : element.rindex("</")], 'class="espionage-board' in tag
-    return element
 
 
 def squares_patched(before, patches):
@@ -240,3 +230,10 @@ def test_a_board_screen_after_another_keeps_its_board_when_patched_as_one():
     results = app.html()
     press(app, "Hand over")
     assert apply(results, diff_screens(results, app.html())) == app.html()
+
+
+def test_element_at_finds_an_element_by_its_path_as_patches_name_it():
+    markup = '<main><p>One</p><div class="a"><span>x</span><b>y</b></div></main>'
+    assert element_at(markup, (0, 1, 1)) == "<b>y</b>"
+    assert element_at(markup, (0, 0)) == "<p>One</p>"
+    assert element_at(markup, (0, 2)) is None and element_at(markup, (0, 0, 0)) is None
