@@ -26,6 +26,7 @@ class SearchBoard:
     __slots__ = (
         "adjacent",
         "balance",
+        "headquarters",
         "info_worth",
         "kind",
         "mobile",
@@ -52,6 +53,7 @@ class SearchBoard:
         self.balance = 0.0  # Red's worth less Blue's, with what each learnt by unmasking in the search
         self.mobile = [0, 0]
         self.winner = None
+        hq = [None, None]  # each side's Headquarters square (it never moves)
         for sq in range(100):
             side = owners[sq]
             if side == EMPTY:
@@ -63,6 +65,9 @@ class SearchBoard:
                 self.mobile[side] += 1
             if k == SPY:
                 self.spies[side].add(sq)
+            elif k == HEADQUARTERS:
+                hq[side] = sq
+        self.headquarters = tuple(hq)
 
     def score(self, side):
         """The evaluation for ``side``: positive is good for it."""

@@ -84,8 +84,12 @@ def info_values(values):
     return out
 
 
-def worth_table(values, enemy_hq, volcanoes, urgency):
-    """``table[kind][square]`` for one side whose target is ``enemy_hq`` (None if unknown)."""
+GUARDS = (CORPORAL, LIEUTENANT, CAPTAIN, COLONEL, GENERAL)
+
+
+def worth_table(values, enemy_hq, volcanoes, urgency, home=None, guard=0.0):
+    """``table[kind][square]`` for one side whose target is ``enemy_hq`` (None if unknown); a
+    soldier within two steps of the side's own Headquarters ``home`` is worth ``guard`` more."""
     dist = distances(volcanoes, enemy_hq) if enemy_hq is not None else None
     table = []
     for k in range(len(COUNT)):
@@ -93,6 +97,7 @@ def worth_table(values, enemy_hq, volcanoes, urgency):
         weight = PROGRESS.get(k)
         if weight is None or dist is None:
             table.append([value] * 100)
+            _guarded(table[-1], k, home, volcanoes, guard)
             continue
         weight *= urgency
         row = []
@@ -102,5 +107,15 @@ def worth_table(values, enemy_hq, volcanoes, urgency):
             if d <= 2:
                 bonus += weight * (3 - d)
             row.append(value + bonus)
+        _guarded(row, k, home, volcanoes, guard)
         table.append(row)
     return table
+
+
+def _guarded(row, kind, home, volcanoes, guard):
+    if not guard or home is None or kind not in GUARDS:
+        return
+    near = distances(volcanoes, home)
+    for sq in range(100):
+        if near[sq] <= 2:
+            row[sq] += guard * (3 - near[sq]) / 2

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ..board import AROUND, ORTHOGONAL, SIDES
 from .board import EMPTY, WIN_SCORE, SearchBoard
 from .evaluate import info_values, material, worth_table
-from .kinds import CODE, COUNT, HEADQUARTERS
+from .kinds import CODE, COUNT, HEADQUARTERS, SAPPER, WINS
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,13 @@ class Budget:
     # that an unmoved piece is the Headquarters adds up precisely, and at WIN_SCORE it outweighs
     # any material: every such piece would be charged.
     win: float = WIN_SCORE
+    # After the enemy's answer it is our turn again: a piece of ours beside the enemy's known
+    # Headquarters takes it, and enemy pieces beside ours that we cannot take win the game for it.
+    watch: bool = False
+    # The defence against Sappers, which take most Headquarters: a soldier within two steps of
+    # its own Headquarters is worth ``guard`` more (half at two steps); a Sapper ``sapper`` more.
+    guard: float = 0.0
+    sapper: float = 0.0
 
 
 def _left(view, side):
@@ -61,15 +68,26 @@ class Search:
         self.rng = rng
         left = (_left(view, 0), _left(view, 1))
         self._values = [material(left[side], left[1 - side]) for side in (0, 1)]
+        for values in self._values:
+            values[SAPPER] += budget.sapper
         self._tables = {}  # (side, target Headquarters) -> worth table, shared by the samples
+        home = next((sq for sq in range(100) if view.owner(sq) == self.me and view.letters[sq] in "Hh"), None)
+        self.home = home
+        # The squares where a quiet enemy step changes what Budget.watch sees.
+        self.home_near = frozenset(_adjacent(view.volcanoes)[home]) if budget.watch and home is not None else ()
+        self.hunt = budget.watch and any(p.known == HEADQUARTERS for p in belief.pieces.values())
         self.boards = [self._board(belief.sample(rng)) for _ in range(budget.samples)]
 
-    def _worth(self, side, target):
-        key = (side, target)
+    def _worth(self, side, target, home):
+        if not self.budget.guard:
+            home = None
+        key = (side, target, home)
         table = self._tables.get(key)
         if table is None:
             urgency = 1.0 + self.view.quiet_count / 40
-            table = self._tables[key] = worth_table(self._values[side], target, self.view.volcanoes, urgency)
+            table = self._tables[key] = worth_table(
+                self._values[side], target, self.view.volcanoes, urgency, home, self.budget.guard
+            )
         return table
 
     def _board(self, army):
@@ -88,7 +106,7 @@ class Search:
             if k == HEADQUARTERS:
                 hq[side] = sq
         unmasked = [sq in view.unmasked for sq in range(100)]
-        worth = [self._worth(side, hq[1 - side]) for side in (0, 1)]
+        worth = [self._worth(side, hq[1 - side], hq[side]) for side in (0, 1)]
         info = [info_values(self._values[side]) for side in (0, 1)]
         return SearchBoard(kinds, owners, unmasked, _adjacent(view.volcanoes), worth, info)
 
@@ -119,14 +137,18 @@ class Search:
         # move (another piece, no Spy) changes nothing around it, so its gain simply adds.
         first_capture = self.budget.recapture and attack and owner[taken] == enemy
         taken_back = self._recapture(board, taken) - base if first_capture else 0.0
-        second = base + taken_back  # were its second move to change nothing
+        watch = self.budget.watch
+        near = self.home_near
+        verdict = self._our_turn(board) if watch else None
+        # were its second move to change nothing:
+        second = base + taken_back if verdict is None else verdict
         gain = board.step_gain
         for fr, to in board.moves(enemy):
             if fr == taken or to == taken:
                 continue
             step = gain(fr, to)
-            if step is not None:
-                value = base - step + taken_back
+            if step is not None and not (fr in near or to in near):
+                value = base - step + taken_back if verdict is None else verdict
             else:
                 attack = owner[to] == me
                 inner = board.make(fr, to)
@@ -136,11 +158,38 @@ class Search:
                     value = board.score(me)
                 if first_capture and board.winner is None and owner[taken] == enemy:
                     value = max(value, self._recapture(board, taken))
+                if watch and board.winner is None:
+                    value = self._our_turn(board) or value
                 board.unmake(inner)
             if value < second:
                 second = value
         board.unmake(undo)
         return second
+
+    def _our_turn(self, board):
+        """At our turn after the enemy's: WIN_SCORE if we take its Headquarters now, -WIN_SCORE if
+        the enemy pieces beside ours are more than our two moves can take, or None when the
+        Headquarters decide nothing yet (Budget.watch)."""
+        me = self.me
+        enemy = 1 - me
+        owner, kind, adjacent = board.owner, board.kind, board.adjacent
+        mine = board.pieces[me]
+        if self.hunt:
+            target = board.headquarters[enemy]
+            if target is not None and any(n in mine for n in adjacent[target]):
+                return WIN_SCORE
+        if self.home is None:
+            return None
+        takers = [
+            {fr for fr in adjacent[n] if fr in mine and WINS[kind[fr]][kind[n]]}
+            for n in adjacent[self.home]
+            if owner[n] == enemy
+        ]
+        if not takers:
+            return None
+        if len(takers) > 2 or not all(takers) or (len(takers) == 2 and len(takers[0] | takers[1]) < 2):
+            return -WIN_SCORE
+        return None
 
     def _enemy_best(self, board):
         """The enemy's best single move on this board, and our value after it (after our

@@ -1,0 +1,85 @@
+"""The Headquarters in the search: guards at home are worth more, and at our turn after the
+enemy's a piece beside a Headquarters decides the game (Budget.watch)."""
+
+import random
+
+import pytest
+
+from espionage import Game
+from espionage.bot.belief import Belief
+from espionage.bot.board import WIN_SCORE
+from espionage.bot.evaluate import worth_table
+from espionage.bot.kinds import CODE, COUNT
+from espionage.bot.player import LEVELS
+from espionage.bot.search import Budget, Search
+
+WATCH = Budget(samples=1, first_moves=1, second_moves=0, reply=2, watch=True)
+
+
+def our_turn(epn, budget=WATCH):
+    """What Budget.watch sees on the board of ``epn`` for Red, the side to move."""
+    view = Game.from_position(epn).view("red")
+    search = Search(view, Belief(view), budget, random.Random(0))
+    return search._our_turn(search.boards[0])
+
+
+def test_an_enemy_piece_beside_our_headquarters_that_nothing_can_take_wins_the_game_for_it():
+    # Blue's unmasked Sapper on a2 beside Red's Headquarters on a1; Red's Corporal on c3 is too far.
+    assert our_turn("9h/10/10/10/10/10/10/2C7/e9/HM8 r - - - a2 0 1") == -WIN_SCORE
+
+
+def test_an_enemy_piece_beside_our_headquarters_that_we_can_take_decides_nothing():
+    # The Corporal on b2 takes the Sapper on a2.
+    assert our_turn("9h/10/10/10/10/10/10/10/eC8/HM8 r - - - a2 0 1") is None
+
+
+def test_a_taker_that_loses_to_the_intruder_does_not_count():
+    # A Spy beside Blue's unmasked Corporal loses to it.
+    assert our_turn("9h/10/10/10/10/10/10/10/cS8/HM8 r - - - a2 0 1") == -WIN_SCORE
+
+
+def test_two_intruders_need_two_different_takers():
+    # Blue Sappers on a2 and b1 beside the Headquarters on a1; one Corporal on b2 touches both.
+    assert our_turn("9h/10/10/10/10/10/10/10/eC8/He8 r - - - a2,b1 0 1") == -WIN_SCORE
+    # A second Corporal on c1 takes the one on b1.
+    assert our_turn("9h/10/10/10/10/10/10/10/eC8/HeC7 r - - - a2,b1 0 1") is None
+
+
+def test_our_piece_beside_the_known_enemy_headquarters_takes_it():
+    assert our_turn("9h/9C/10/10/10/10/10/10/10/H9 r - - - j10 0 1") == WIN_SCORE
+
+
+def test_an_enemy_headquarters_we_do_not_know_is_not_counted_as_taken():
+    # Blue's Headquarters masked, on j10 or i10: the search does not count on which.
+    assert our_turn("8mh/9C/10/10/10/10/10/10/10/H9 r - - - - 0 1") is None
+
+
+def test_without_watch_the_search_does_not_look():
+    budget = Budget(samples=1, first_moves=1, second_moves=0, reply=2)
+    view = Game.from_position("9h/10/10/10/10/10/10/2C7/e9/HM8 r - - - a2 0 1").view("red")
+    search = Search(view, Belief(view), budget, random.Random(0))
+    assert search.home_near == () and not search.hunt
+
+
+@pytest.mark.parametrize("kind", ["C", "L", "K", "O", "G"])
+def test_a_soldier_near_its_own_headquarters_is_worth_the_guard(kind):
+    values = dict.fromkeys(range(len(COUNT)), 1.0)
+    plain = worth_table(values, None, frozenset(), 1.0)
+    guarded = worth_table(values, None, frozenset(), 1.0, home=0, guard=0.5)
+    k = CODE[kind]
+    extra = [guarded[k][sq] - plain[k][sq] for sq in range(100)]
+    assert extra[1] == extra[10] == 0.5  # one step from a1
+    assert extra[2] == extra[11] == extra[20] == 0.25  # two steps
+    assert extra[3] == extra[12] == extra[21] == extra[30] == 0.0  # three
+
+
+@pytest.mark.parametrize("kind", ["S", "E", "M", "H"])
+def test_spies_sappers_mines_and_the_headquarters_are_no_guards(kind):
+    values = dict.fromkeys(range(len(COUNT)), 1.0)
+    k = CODE[kind]
+    assert worth_table(values, None, frozenset(), 1.0, home=0, guard=0.5)[k] == [1.0] * 100
+
+
+def test_only_level_3_guards_and_watches():
+    assert [LEVELS[level][1].watch for level in (1, 2, 3)] == [False, False, True]
+    assert [LEVELS[level][1].guard > 0 for level in (1, 2, 3)] == [False, False, True]
