@@ -4,7 +4,8 @@ Everything is folded into one table per sampled board, ``worth[side][kind][squar
 a piece's material value (which depends on what the other army has left:
 Sappers matter while Mines stand, Mines while Sappers live, Generals fear
 Sappers) plus its progress towards the enemy Headquarters, so that a side's
-pieces near the other's Headquarters count for it and against the other.
+pieces near the other's Headquarters count for it and against the other;
+at level 3 also the soldiers that stand guard near its own Headquarters.
 ``info_worth`` is what unmasking a piece is worth to the side that sees it.
 """
 
@@ -89,7 +90,8 @@ GUARDS = (CORPORAL, LIEUTENANT, CAPTAIN, COLONEL, GENERAL)
 
 def worth_table(values, enemy_hq, volcanoes, urgency, home=None, guard=0.0):
     """``table[kind][square]`` for one side whose target is ``enemy_hq`` (None if unknown); a
-    soldier within two steps of the side's own Headquarters ``home`` is worth ``guard`` more."""
+    soldier one step from the side's own Headquarters ``home`` is worth ``guard`` more, two
+    steps half that."""
     dist = distances(volcanoes, enemy_hq) if enemy_hq is not None else None
     table = []
     for k in range(len(COUNT)):
@@ -113,6 +115,8 @@ def worth_table(values, enemy_hq, volcanoes, urgency, home=None, guard=0.0):
 
 
 def _guarded(row, kind, home, volcanoes, guard):
+    """Add the guard's worth to a soldier's ``row``: Sappers take most Headquarters, and any
+    soldier that attacks a Sapper wins, so a few soldiers at home stop them."""
     if not guard or home is None or kind not in GUARDS:
         return
     near = distances(volcanoes, home)
