@@ -96,6 +96,16 @@ def test_players_are_named_as_the_arena_names_them():
         make_player("level9", 1)
 
 
+def test_a_level_may_carry_budget_changes_for_tuning_by_self_play():
+    tuned = make_player("level2:guard=0.5,watch=true,samples=4", 1)
+    assert tuned.level == 2
+    assert (tuned.budget.guard, tuned.budget.watch, tuned.budget.samples) == (0.5, True, 4)
+    assert tuned.budget.first_moves == make_player("level2", 1).budget.first_moves
+    for wrong in ("level2:guardian=1", "level2:guard", "level2:watch=yes", "level2:samples=many"):
+        with pytest.raises(ValueError):
+            make_player(wrong, 1)
+
+
 def test_wilson_interval():
     low, high = wilson(90, 100)
     assert (round(low, 3), round(high, 3)) == (0.826, 0.945)

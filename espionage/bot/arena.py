@@ -3,7 +3,9 @@
 ``python -m espionage.bot.arena A B --games N --jobs 2`` where A and B are
 ``level1``, ``level2``, ``level3`` (or ``1``, ``2``, ``3``: bot levels), ``greedy``
 or ``random`` (the reference players of ``reference.py``); ``--seconds S`` sets the
-CPU time a turn of level 3, which thinks by time. Games come in pairs:
+CPU time a turn of level 3, which thinks by time. A level may carry changes to
+its budget, for tuning by self-play: ``level2:guard=0.5,watch=true`` is level 2
+with those settings of ``search.Budget``. Games come in pairs:
 same volcanoes and setups, colours swapped; ``--setups both`` (the default)
 plays N games from the sensible setups of ``armies.py`` and N from uniformly
 random ones. Prints a row per kind of setup: A's wins/draws/losses, its win
@@ -12,6 +14,7 @@ think-time percentiles (wall and CPU).
 """
 
 import argparse
+import dataclasses
 import math
 import random
 import sys
@@ -38,10 +41,31 @@ def make_player(name, seed, seconds=None):
     the level's own time): CPU time, so that a busy machine gives every turn the same work."""
     if name in REFERENCES:
         return REFERENCES[name](seed)
-    level = name.removeprefix("level")
+    level, _, changes = name.removeprefix("level").partition(":")
     if not level.isdigit() or int(level) not in LEVELS:
         raise ValueError(f"unknown player {name!r}: one of {', '.join(PLAYERS)}")
-    return Bot(level=int(level), seed=seed, seconds=seconds, clock=time.process_time)
+    bot = Bot(level=int(level), seed=seed, seconds=seconds, clock=time.process_time)
+    if changes:
+        bot.budget = tuned(bot.budget, changes)
+    return bot
+
+
+def tuned(budget, changes):
+    """``budget`` with the settings ``field=value,...`` changed."""
+    fields = {f.name for f in dataclasses.fields(budget)}
+    updates = {}
+    for item in changes.split(","):
+        key, _, text = item.partition("=")
+        if key not in fields or not text:
+            raise ValueError(f"{item!r} is no budget setting: field=value, a field one of {', '.join(sorted(fields))}")
+        current = getattr(budget, key)
+        if isinstance(current, bool):
+            if text not in ("true", "false"):
+                raise ValueError(f"{key} is true or false, not {text!r}")
+            updates[key] = text == "true"
+        else:
+            updates[key] = int(text) if isinstance(current, int) else float(text)
+    return dataclasses.replace(budget, **updates)
 
 
 def play_game(task):
