@@ -25,10 +25,9 @@ LEVELS = {
     ),
     # Level 3, by time: level 2's knowledge and search with more pairs, then its best turns
     # scored on fresh samples until the time is up (about a second of the worker's time), so
-    # that the turn it plays is the best on many sampled armies, not on a lucky few; a game won
-    # or lost on a sample counts about as much as a whole army (see Budget.win). It defends its
-    # Headquarters against the Sappers that take most of them (soldiers kept near it, Sappers
-    # valued), and sees a Headquarters taken at its next turn (see Budget.watch).
+    # that the turn it plays is the best on many sampled armies, not on a lucky few. It defends
+    # its Headquarters against the Sappers that take most of them (soldiers kept near it,
+    # Sappers valued), and sees a Headquarters taken at its next turn (see Budget.watch).
     3: (
         dict(priors=True, spy_inference=True),
         Budget(
@@ -39,7 +38,6 @@ LEVELS = {
             screen_reply=True,
             recapture=True,
             seconds=1.0,
-            win=60.0,
             watch=True,
             guard=0.5,
             sapper=1.0,
