@@ -16,9 +16,9 @@ from espionage.bot.search import Budget, Search
 WATCH = Budget(samples=1, first_moves=1, second_moves=0, reply=2, watch=True)
 
 
-def our_turn(epn, budget=WATCH):
+def our_turn(epn, budget=WATCH, moves_per_turn=2):
     """What Budget.watch sees on the board of ``epn`` for Red, the side to move."""
-    view = Game.from_position(epn).view("red")
+    view = Game.from_position(epn, moves_per_turn).view("red")
     search = Search(view, Belief(view), budget, random.Random(0))
     return search._our_turn(search.boards[0])
 
@@ -43,6 +43,8 @@ def test_two_intruders_need_two_different_takers():
     assert our_turn("9h/10/10/10/10/10/10/10/eC8/He8 r - - - a2,b1 0 1") == -WIN_SCORE
     # A second Corporal on c1 takes the one on b1.
     assert our_turn("9h/10/10/10/10/10/10/10/eC8/HeC7 r - - - a2,b1 0 1") is None
+    # In the single-move variant one move cannot take both.
+    assert our_turn("9h/10/10/10/10/10/10/10/eC8/HeC7 r - - - a2,b1 0 1", moves_per_turn=1) == -WIN_SCORE
 
 
 def test_our_piece_beside_the_known_enemy_headquarters_takes_it():

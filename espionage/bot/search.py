@@ -74,11 +74,12 @@ class Search:
         self._values = [material(left[side], left[1 - side]) for side in (0, 1)]
         for values in self._values:
             values[SAPPER] += budget.sapper
-        self._tables = {}  # (side, target Headquarters) -> worth table, shared by the samples
-        home = next((sq for sq in range(100) if view.owner(sq) == self.me and view.letters[sq] in "Hh"), None)
-        self.home = home
+        # (side, target Headquarters, own Headquarters if guarded) -> worth table, shared by the samples
+        self._tables = {}
+        self.home = next((sq for sq in range(100) if view.owner(sq) == self.me and view.letters[sq] in "Hh"), None)
         # The squares where a quiet enemy step changes what Budget.watch sees.
-        self.home_near = frozenset(_adjacent(view.volcanoes)[home]) if budget.watch and home is not None else ()
+        watched = budget.watch and self.home is not None
+        self.home_near = frozenset(_adjacent(view.volcanoes)[self.home]) if watched else ()
         self.hunt = budget.watch and any(p.known == HEADQUARTERS for p in belief.pieces.values())
         self.boards = [self._board(belief.sample(rng)) for _ in range(budget.samples)]
 
@@ -172,8 +173,8 @@ class Search:
 
     def _our_turn(self, board):
         """At our turn after the enemy's: WIN_SCORE if we take its Headquarters now, -WIN_SCORE if
-        the enemy pieces beside ours are more than our two moves can take, or None when the
-        Headquarters decide nothing yet (Budget.watch)."""
+        the enemy pieces beside ours are more than our turn's moves (by different pieces) can
+        take, or None when the Headquarters decide nothing yet (Budget.watch)."""
         me = self.me
         enemy = 1 - me
         owner, kind, adjacent = board.owner, board.kind, board.adjacent
@@ -191,7 +192,9 @@ class Search:
         ]
         if not takers:
             return None
-        if len(takers) > 2 or not all(takers) or (len(takers) == 2 and len(takers[0] | takers[1]) < 2):
+        if len(takers) > self.view.variant.moves_per_turn or not all(takers):
+            return -WIN_SCORE
+        if len(takers) == 2 and len(takers[0] | takers[1]) < 2:
             return -WIN_SCORE
         return None
 
