@@ -38,9 +38,9 @@ class Budget:
     recapture: bool = False  # the enemy's captures are weighed with our recapture, its first move's too
     seconds: float | None = None  # anytime: score the best pairs on more samples until this time is up
     finalists: int = 24  # the best turns the anytime search keeps scoring
-    # What a game won (or lost) on a sample counts in an average. Over many samples a small chance
-    # that an unmoved piece is the Headquarters adds up precisely, and at WIN_SCORE it outweighs
-    # any material: every such piece would be charged.
+    # What a game won (or lost) on a sample counts in an average: a setting for tuning by self-play
+    # (arena ``level3:win=60``). Every level keeps WIN_SCORE: level 3 with its defence measured
+    # worse at 60 (README, "Level 3's defence").
     win: float = WIN_SCORE
     # After the enemy's answer it is our turn again: a piece of ours beside the enemy's known
     # Headquarters takes it, and enemy pieces beside ours that we cannot take win the game for it.
