@@ -40,7 +40,7 @@ class Budget:
     finalists: int = 24  # the best turns the anytime search keeps scoring
     # What a game won (or lost) on a sample counts in an average: a setting for tuning by self-play
     # (arena ``level3:win=60``). Every level keeps WIN_SCORE: level 3 with its defence measured
-    # worse at 60 (README, "Level 3's defence").
+    # worse at 60 (README, "How level 3's defence was found").
     win: float = WIN_SCORE
     # After the enemy's answer it is our turn again: a piece of ours beside the enemy's known
     # Headquarters takes it, and enemy pieces beside ours that we cannot take win the game for it.
