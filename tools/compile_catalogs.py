@@ -11,6 +11,7 @@ confirms them (tools/check_translations.py reports them).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -36,7 +37,7 @@ def compile_catalog(po: Path) -> Path:
     with po.open("rb") as f:
         catalog = read_po(f, locale=language, domain=po.stem)
     mo = po.with_suffix(".mo")
-    tmp = mo.with_suffix(".mo.tmp")
+    tmp = mo.with_suffix(f".mo.{os.getpid()}.tmp")  # its own: parallel test workers compile at once
     with tmp.open("wb") as f:
         write_mo(f, catalog)
     if mo.is_file() and mo.read_bytes() == tmp.read_bytes():
@@ -62,7 +63,9 @@ def loading_words(locale_dir: Path = LOCALE) -> dict[str, dict[str, str]]:
 def write_loading_words(path: Path = LOADING_WORDS) -> None:
     text = "window.ESPIONAGE_LOADING_WORDS = " + json.dumps(loading_words(), ensure_ascii=False, indent=1) + ";\n"
     if not path.is_file() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
 
 
 def main() -> int:
