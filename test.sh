@@ -15,7 +15,11 @@ say "ruff check"
 "$VENV/bin/ruff" check . || status=1
 say "pytest"
 if [ "$#" -eq 0 ]; then  # default: every test; with arguments: just what they select
+    # on every core (at most four: each worker runs its own browsers), a test module to a worker
+    workers="${TEST_WORKERS:-$(nproc 2>/dev/null || echo 1)}"
+    [ "$workers" -gt 4 ] && workers=4
     set --
+    [ "$workers" -gt 1 ] && set -- -n "$workers" --dist loadfile
     for dir in tests e2e; do [ -d "$dir" ] && set -- "$@" "$dir"; done
 fi
 "$VENV/bin/python" -m pytest "$@" || status=1
