@@ -3,6 +3,9 @@
 #   ./test.sh [extra pytest arguments, e.g. -k smoke -x]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/tools/setup.sh"
+if [[ -n "${TEST_WORKERS:-}" && ! "$TEST_WORKERS" =~ ^[1-9][0-9]*$ ]]; then
+    die "TEST_WORKERS is how many test processes run the suite (1 or more), not '$TEST_WORKERS'"
+fi
 setup_runtime
 setup_venv
 vendor_python_packages
