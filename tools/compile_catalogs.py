@@ -10,6 +10,7 @@ confirms them (tools/check_translations.py reports them).
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -37,14 +38,24 @@ def compile_catalog(po: Path) -> Path:
     with po.open("rb") as f:
         catalog = read_po(f, locale=language, domain=po.stem)
     mo = po.with_suffix(".mo")
-    tmp = mo.with_suffix(f".mo.{os.getpid()}.tmp")  # its own: parallel test workers compile at once
-    with tmp.open("wb") as f:
-        write_mo(f, catalog)
-    if mo.is_file() and mo.read_bytes() == tmp.read_bytes():
-        tmp.unlink()
-    else:
-        tmp.replace(mo)
+    data = io.BytesIO()
+    write_mo(data, catalog)
+    _write_if_changed(mo, data.getvalue())
     return mo
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` unless it already holds them: through a temporary file of this
+    process, renamed into place, so parallel test workers that compile at once never read half a
+    file; a failed write removes its temporary file."""
+    if path.is_file() and path.read_bytes() == data:
+        return
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(data)
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def loading_words(locale_dir: Path = LOCALE) -> dict[str, dict[str, str]]:
@@ -62,10 +73,7 @@ def loading_words(locale_dir: Path = LOCALE) -> dict[str, dict[str, str]]:
 
 def write_loading_words(path: Path = LOADING_WORDS) -> None:
     text = "window.ESPIONAGE_LOADING_WORDS = " + json.dumps(loading_words(), ensure_ascii=False, indent=1) + ";\n"
-    if not path.is_file() or path.read_text(encoding="utf-8") != text:
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
+    _write_if_changed(path, text.encode("utf-8"))
 
 
 def main() -> int:
