@@ -5,7 +5,7 @@ import random
 import time
 
 from ..armies import sensible_setup
-from .belief import Belief
+from .belief import DECLINES, Belief
 from .search import Budget, Search
 
 LEVELS = {
@@ -16,12 +16,13 @@ LEVELS = {
         dict(priors=False, spy_inference=False),
         Budget(samples=2, first_moves=2, second_moves=2, reply=1, recapture=True),
     ),
-    # Level 2: what Spies' unmasking shows and priors on where the Headquarters stands and who
-    # attacks; single moves screened against the enemy's answer, more samples and pairs, the
-    # enemy's best two moves.
+    # Level 2: what Spies' unmasking shows, priors on where the Headquarters stands and who
+    # attacks, and what the enemy's pieces beside ours did not dare (Belief's declines); single
+    # moves screened against the enemy's answer, more samples and pairs, the enemy's best two
+    # moves; unmasking valued at 0.3 of level 3's figure.
     2: (
-        dict(priors=True, spy_inference=True),
-        Budget(samples=8, first_moves=3, second_moves=3, reply=2, screen_reply=True, recapture=True),
+        dict(priors=True, spy_inference=True, declines=DECLINES),
+        Budget(samples=8, first_moves=3, second_moves=3, reply=2, screen_reply=True, recapture=True, info=0.3),
     ),
     # Level 3, by time: level 2's knowledge and search with more pairs, then its best turns
     # scored on fresh samples until the time is up (about a second of the worker's time), so
@@ -29,7 +30,7 @@ LEVELS = {
     # its Headquarters against the Sappers that take most of them (soldiers kept near it,
     # Sappers valued), and sees a Headquarters taken at its next turn (see Budget.watch).
     3: (
-        dict(priors=True, spy_inference=True),
+        dict(priors=True, spy_inference=True, declines=DECLINES),
         Budget(
             samples=8,
             first_moves=5,

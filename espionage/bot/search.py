@@ -49,6 +49,9 @@ class Budget:
     # its own Headquarters is worth ``guard`` more (half at two steps); a Sapper ``sapper`` more.
     guard: float = 0.0
     sapper: float = 0.0
+    # What unmasking a piece is worth, times evaluate.info_values: level 2 beat level 1 more
+    # often at 0.3 (docs/computer-strength.md); level 3 measured no stronger with it.
+    info: float = 1.0
 
 
 def _left(view, side):
@@ -112,7 +115,7 @@ class Search:
                 hq[side] = sq
         unmasked = [sq in view.unmasked for sq in range(100)]
         worth = [self._worth(side, hq[1 - side], hq[side]) for side in (0, 1)]
-        info = [info_values(self._values[side]) for side in (0, 1)]
+        info = [[self.budget.info * x for x in info_values(self._values[side])] for side in (0, 1)]
         return SearchBoard(kinds, owners, unmasked, _adjacent(view.volcanoes), worth, info)
 
     # -- scoring -----------------------------------------------------------
