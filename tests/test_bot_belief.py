@@ -7,8 +7,8 @@ from helpers import epn, sq
 
 from espionage import Game, Setup, Variant
 from espionage.bot import Bot
-from espionage.bot.belief import Belief
-from espionage.bot.kinds import LETTERS
+from espionage.bot.belief import DECLINES, Belief
+from espionage.bot.kinds import CAPTAIN, CODE, LETTERS
 from espionage.bot.reference import RandomPlayer
 
 SINGLE = Variant(moves_per_turn=1, volcanoes=0)
@@ -147,8 +147,12 @@ def test_belief_never_excludes_the_truth_and_samples_fit_every_fact(seed):
     while game.outcome is None and turns < 80:
         for side in ("red", "blue"):
             view = game.view(side)
-            belief = Belief(view)
+            belief = Belief(view, declines=DECLINES)
             enemy = "blue" if side == "red" else "red"
+            # Undone backwards from the view, our pieces' kinds are those of our setup.
+            _, ours = belief._start_owners(view)
+            setup = game.setups[0 if side == "red" else 1]
+            assert {s: LETTERS[k] for s, k in enumerate(ours) if k is not None} == dict(setup.items())
             on_board = {s for s in range(100) if game.side_at(s) == enemy}
             assert set(belief.pieces) == on_board
             for square, piece in belief.pieces.items():
@@ -170,6 +174,66 @@ def test_belief_never_excludes_the_truth_and_samples_fit_every_fact(seed):
         game.play_turn(*players[game.turn].turn(game.view(game.turn)))
         turns += 1
     assert turns > 20
+
+
+def test_a_piece_that_leaves_our_winner_beside_it_be_is_likely_one_that_cannot_beat_it():
+    game = fresh()
+    for red, blue in (("j3-j4", "a8-a7"), ("j4-j5", "a7-a6"), ("j5-j6", "a6-a5"), ("j6-j7", "a5-a4")):
+        game.play(red)
+        game.play(blue)
+    game.play("j7-j8")  # our Captain beats Blue's Captain: Blue has seen it win
+    game.play("b8-b7")  # the Lieutenant on i8 and the Sapper on j9 leave it be
+    view = game.view("red")
+    belief = Belief(view, declines=DECLINES)
+    assert belief.pieces[sq("i8")].declined == belief.pieces[sq("j9")].declined == {CAPTAIN: DECLINES[1]}
+    assert belief.pieces[sq("h8")].declined == {}
+    weights = belief._weights(belief.pieces[sq("i8")])
+    for kind in "KOG":  # the kinds that beat a Captain
+        assert weights[CODE[kind]] == DECLINES[1]
+    assert weights[CODE["L"]] == weights[CODE["E"]] == 1.0
+    # Without the setting, or without priors, nothing is read from it.
+    assert Belief(view).pieces[sq("i8")].declined == {}
+    assert Belief(view, priors=False, declines=DECLINES)._weights(belief.pieces[sq("i8")]) == [1.0] * 9
+    # A turn in which the enemy attacks our Captain says nothing of the pieces beside it.
+    game = fresh()
+    for red, blue in (("j3-j4", "a8-a7"), ("j4-j5", "a7-a6"), ("j5-j6", "a6-a5"), ("j6-j7", "a5-a4")):
+        game.play(red)
+        game.play(blue)
+    game.play("j7-j8")
+    game.play("i8-j8")  # the Lieutenant attacks and loses
+    attacked = Belief(game.view("red"), declines=DECLINES)
+    assert sq("i8") not in attacked.pieces
+    assert attacked.pieces[sq("j9")].declined == {}
+
+
+def test_a_piece_beside_our_unmasked_piece_that_leaves_it_be_counts_more():
+    game = fresh(blue=BLUE_SPIES_IN_FRONT)
+    for red, blue in (("j3-j4", "e8-e7"), ("j4-j5", "e7-e6"), ("j5-j6", "e6-e5"), ("i3-i4", "e5-e4")):
+        game.play(red)
+        game.play(blue)
+    assert sq("f3") in game.unmasked  # Blue's Spy on e4 unmasked our Lieutenant on f3
+    walk = ("h8-h7", "h7-h6", "h6-h5", "h5-h4", "h4-g4", "g4-f4", "a8-a7")
+    for red, blue in zip(("a3-a4", "a4-a5", "b3-b4", "b4-b5", "c3-c4", "c4-c5", "b5-b6"), walk, strict=True):
+        game.play(red)
+        game.play(blue)
+    # Blue's Lieutenant came beside our Lieutenant on f3 and left it be: likelier a piece that
+    # cannot beat it (this one could: the reading is a weight, never a fact).
+    belief = Belief(game.view("red"), declines=DECLINES)
+    piece = belief.pieces[sq("f4")]
+    assert piece.declined == {CODE["L"]: DECLINES[0]}
+    weights = belief._weights(piece)
+    for kind in "LKOG":
+        assert weights[CODE[kind]] == DECLINES[0]
+    assert weights[CODE["C"]] == weights[CODE["S"]] == weights[CODE["E"]] == 1.0
+    counts = {True: 0, False: 0}
+    rng = random.Random(3)
+    for _ in range(200):
+        counts[belief.sample(rng)[sq("f4")] in {CODE[k] for k in "LKOG"}] += 1
+    plain = Belief(game.view("red"))
+    plain_counts = {True: 0, False: 0}
+    for _ in range(200):
+        plain_counts[plain.sample(rng)[sq("f4")] in {CODE[k] for k in "LKOG"}] += 1
+    assert counts[True] * 3 < plain_counts[True]
 
 
 def test_marginals_give_each_piece_a_distribution_over_its_possible_kinds():
