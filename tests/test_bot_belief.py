@@ -206,6 +206,21 @@ def test_a_piece_that_leaves_our_winner_beside_it_be_is_likely_one_that_cannot_b
     assert attacked.pieces[sq("j9")].declined == {}
 
 
+def test_our_piece_that_held_off_an_attack_has_been_seen_to_win():
+    game = fresh()
+    for red, blue in (("j3-j4", "a8-a7"), ("j4-j5", "a7-a6"), ("j5-j6", "a6-a5"), ("j6-j7", "a5-a4")):
+        game.play(red)
+        game.play(blue)
+    game.play("b3-b4")
+    game.play("i8-i7")
+    game.play("c3-c4")
+    game.play("i7-j7")  # Blue's Lieutenant attacks our Captain and loses
+    game.play("d3-d4")
+    game.play("c8-c7")  # Blue's Captain on j8 leaves our Captain be
+    belief = Belief(game.view("red"), declines=DECLINES)
+    assert belief.pieces[sq("j8")].declined == {CAPTAIN: DECLINES[1]}
+
+
 def test_a_piece_beside_our_unmasked_piece_that_leaves_it_be_counts_more():
     game = fresh(blue=BLUE_SPIES_IN_FRONT)
     for red, blue in (("j3-j4", "e8-e7"), ("j4-j5", "e7-e6"), ("j5-j6", "e6-e5"), ("i3-i4", "e5-e4")):

@@ -18,7 +18,7 @@ Soft priors (weights used when sampling, never exclusions) say where a
 Headquarters usually stands, that pieces which attack tend to be strong, and
 (``declines``) that an enemy piece which stood beside a piece of ours whose
 kind the enemy knew, or had seen win a fight, and did not attack it likely
-cannot beat it (in 20 games of level 1, 4-10% of such pieces beside an
+cannot beat it (of level 1's pieces in 20 games against level 2, 4-10% of such pieces beside an
 unmasked piece of ours beat it and 25% beside one that had won, against 34%
 and 43% of all the pieces beside those of ours).
 ``sample(rng)`` draws whole armies consistent with every hard fact.
@@ -126,7 +126,7 @@ class Belief:
         spies = self._spy_inference and fresh
         declines = self._declines if fresh else None
         shown = set()  # squares of our pieces the enemy has seen unmasked
-        proven = set()  # squares of our masked pieces the enemy has seen win a fight
+        proven = set()  # squares of our pieces the enemy has seen win a fight (attacking or attacked)
         beside = None  # at the start of an enemy turn: (enemy piece, our square, kind, unmasked)
         pieces = {}
         masked_mine = set()  # squares of our pieces the enemy has not unmasked (tracked when fresh)
