@@ -26,6 +26,15 @@ def fresh(red=RED, blue=BLUE, variant=SINGLE):
     return Game(Setup.from_str("red", red), Setup.from_str("blue", blue), frozenset(), variant)
 
 
+def captain_on_j7():
+    """Red's Captain walked from j3 to j7, next to Blue's front rank (Captain on j8, Lieutenant on i8)."""
+    game = fresh()
+    for red, blue in (("j3-j4", "a8-a7"), ("j4-j5", "a7-a6"), ("j5-j6", "a6-a5"), ("j6-j7", "a5-a4")):
+        game.play(red)
+        game.play(blue)
+    return game
+
+
 def test_at_the_start_every_enemy_piece_may_be_anything_and_counts_are_the_army():
     game = fresh()
     belief = Belief(game.view("red"))
@@ -177,10 +186,7 @@ def test_belief_never_excludes_the_truth_and_samples_fit_every_fact(seed):
 
 
 def test_a_piece_that_leaves_our_winner_beside_it_be_is_likely_one_that_cannot_beat_it():
-    game = fresh()
-    for red, blue in (("j3-j4", "a8-a7"), ("j4-j5", "a7-a6"), ("j5-j6", "a6-a5"), ("j6-j7", "a5-a4")):
-        game.play(red)
-        game.play(blue)
+    game = captain_on_j7()
     game.play("j7-j8")  # our Captain beats Blue's Captain: Blue has seen it win
     game.play("b8-b7")  # the Lieutenant on i8 and the Sapper on j9 leave it be
     view = game.view("red")
@@ -195,10 +201,7 @@ def test_a_piece_that_leaves_our_winner_beside_it_be_is_likely_one_that_cannot_b
     assert Belief(view).pieces[sq("i8")].declined == {}
     assert Belief(view, priors=False, declines=DECLINES)._weights(belief.pieces[sq("i8")]) == [1.0] * 9
     # A turn in which the enemy attacks our Captain says nothing of the pieces beside it.
-    game = fresh()
-    for red, blue in (("j3-j4", "a8-a7"), ("j4-j5", "a7-a6"), ("j5-j6", "a6-a5"), ("j6-j7", "a5-a4")):
-        game.play(red)
-        game.play(blue)
+    game = captain_on_j7()
     game.play("j7-j8")
     game.play("i8-j8")  # the Lieutenant attacks and loses
     attacked = Belief(game.view("red"), declines=DECLINES)
@@ -207,10 +210,7 @@ def test_a_piece_that_leaves_our_winner_beside_it_be_is_likely_one_that_cannot_b
 
 
 def test_our_piece_that_held_off_an_attack_has_been_seen_to_win():
-    game = fresh()
-    for red, blue in (("j3-j4", "a8-a7"), ("j4-j5", "a7-a6"), ("j5-j6", "a6-a5"), ("j6-j7", "a5-a4")):
-        game.play(red)
-        game.play(blue)
+    game = captain_on_j7()
     game.play("b3-b4")
     game.play("i8-i7")
     game.play("c3-c4")
