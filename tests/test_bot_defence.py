@@ -82,6 +82,46 @@ def test_spies_sappers_mines_and_the_headquarters_are_no_guards(kind):
     assert worth_table(values, None, frozenset(), 1.0, home=0, guard=0.5)[k] == [1.0] * 100
 
 
-def test_only_level_3_guards_and_watches():
-    assert [LEVELS[level][1].watch for level in (1, 2, 3)] == [False, False, True]
+def test_levels_2_and_3_watch_and_tell_lost_games_apart_and_only_level_3_guards():
+    assert [LEVELS[level][1].watch for level in (1, 2, 3)] == [False, True, True]
+    assert [LEVELS[level][1].doom for level in (1, 2, 3)] == [False, True, True]
     assert [LEVELS[level][1].guard > 0 for level in (1, 2, 3)] == [False, False, True]
+
+
+def turn_values(epn, turns, doom):
+    """What Red's single-move ``turns`` score on the board of ``epn`` (Budget.watch, with or
+    without Budget.doom)."""
+    budget = Budget(samples=1, first_moves=1, second_moves=0, reply=2, recapture=True, watch=True, doom=doom)
+    view = Game.from_position(epn).view("red")
+    search = Search(view, Belief(view), budget, random.Random(0))
+    moves = {str(m): m for m in view.legal_moves()}
+    return [search._turn_value(search.boards[0], [moves[t]]) for t in turns]
+
+
+# Blue's unmasked Sapper on a3 steps beside Red's Headquarters on a1 (b1 a Mine) and nothing of
+# Red's can take it there: lost at Red's next turn whatever Red plays. Red's Colonel on e5 may
+# take Blue's unmasked Corporal on e6 or step aside.
+LOST_NEXT_TURN = "9h/10/10/10/4c5/4O5/10/e9/10/HM8 r - - - a3,e6 0 1"
+# The Sapper already beside the Headquarters, on a2: lost at Blue's next move.
+LOST_AT_ONCE = "9h/10/10/10/4c5/4O5/10/10/e9/HM8 r - - - a2,e6 0 1"
+
+
+def test_without_doom_every_lost_turn_scores_the_same():
+    assert turn_values(LOST_NEXT_TURN, ["e5-e6", "e5-f5"], doom=False) == [-WIN_SCORE, -WIN_SCORE]
+    assert turn_values(LOST_AT_ONCE, ["e5-e6", "e5-f5"], doom=False) == [-WIN_SCORE, -WIN_SCORE]
+
+
+def test_with_doom_a_lost_turn_that_wins_material_scores_more_and_a_later_loss_more_still():
+    later_take, later_step = turn_values(LOST_NEXT_TURN, ["e5-e6", "e5-f5"], doom=True)
+    now_take, now_step = turn_values(LOST_AT_ONCE, ["e5-e6", "e5-f5"], doom=True)
+    assert -WIN_SCORE < now_step < now_take < -WIN_SCORE + 0.1 < later_step < later_take < -WIN_SCORE + 1
+
+
+def test_a_lost_turn_keeps_its_tie_break_when_capped_and_any_other_value_is_unchanged():
+    budget = Budget(samples=1, first_moves=1, second_moves=0, reply=2, win=60)
+    view = Game.from_position(LOST_NEXT_TURN).view("red")
+    search = Search(view, Belief(view), budget, random.Random(0))
+    assert search._capped(-WIN_SCORE) == -60
+    assert search._capped(-WIN_SCORE + 0.25) == -60 + 0.25
+    assert search._capped(WIN_SCORE) == 60
+    assert search._capped(-12.5) == -12.5

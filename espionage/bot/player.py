@@ -19,16 +19,27 @@ LEVELS = {
     # Level 2: what Spies' unmasking shows, priors on where the Headquarters stands and who
     # attacks, and what the enemy's pieces beside ours did not dare (Belief's declines); single
     # moves screened against the enemy's answer, more samples and pairs, the enemy's best two
-    # moves; unmasking valued at 0.3 of level 3's figure.
+    # moves, then our next turn's Headquarters (Budget.watch), a game lost on a sample told
+    # apart from another (Budget.doom); unmasking valued at 0.3 of level 3's figure.
     2: (
         dict(priors=True, spy_inference=True, declines=DECLINES),
-        Budget(samples=8, first_moves=3, second_moves=3, reply=2, screen_reply=True, recapture=True, info=0.3),
+        Budget(
+            samples=8,
+            first_moves=3,
+            second_moves=3,
+            reply=2,
+            screen_reply=True,
+            recapture=True,
+            info=0.3,
+            watch=True,
+            doom=True,
+        ),
     ),
     # Level 3, by time: level 2's knowledge and search with more pairs, then its best turns
     # scored on fresh samples until the time is up (about a second of the worker's time), so
     # that the turn it plays is the best on many sampled armies, not on a lucky few. It defends
     # its Headquarters against the Sappers that take most of them (soldiers kept near it,
-    # Sappers valued), and sees a Headquarters taken at its next turn (see Budget.watch).
+    # Sappers valued).
     3: (
         dict(priors=True, spy_inference=True, declines=DECLINES),
         Budget(
@@ -40,6 +51,7 @@ LEVELS = {
             recapture=True,
             seconds=1.0,
             watch=True,
+            doom=True,
             guard=0.5,
             sapper=1.0,
         ),

@@ -52,6 +52,12 @@ class Budget:
     # What unmasking a piece is worth, times evaluate.info_values: level 2 beat level 1 more
     # often at 0.3 (docs/computer-strength.md); level 3 measured no stronger with it.
     info: float = 1.0
+    # A game lost on a sample is not lost on the board: the true enemy cannot see our
+    # Headquarters. With ``doom`` the search tells such turns apart instead of scoring them all
+    # -WIN_SCORE (and playing one at random): a loss at the enemy's next move by its best answer
+    # that spares our Headquarters, a loss at our next turn (the watch's) by the value without
+    # the watch's verdict; the later loss counts more. Always less than one point.
+    doom: bool = False
 
 
 def _left(view, side):
@@ -125,9 +131,21 @@ class Search:
         if board.winner is not None:
             return board.score(self.me)
         best, best_move = self._enemy_best(board)
+        if best <= -WIN_SCORE and self.budget.doom:
+            return self._spared(board, best_move)
         if best_move is None or self.budget.reply < 2 or best <= -WIN_SCORE:
             return best
         return self._after_enemy_first(board, best_move)
+
+    def _spared(self, board, taking):
+        """A loss by the enemy's move ``taking`` our Headquarters, told apart by its best answer
+        that spares it (Budget.doom)."""
+        if taking is None or taking[1] != board.headquarters[self.me]:
+            return -WIN_SCORE
+        best, best_move = self._enemy_best(board, spare=taking[1])
+        if best_move is not None and self.budget.reply >= 2 and best > -WIN_SCORE:
+            best = self._after_enemy_first(board, best_move)
+        return _doomed(best, 0.05)
 
     def _after_enemy_first(self, board, first):
         """Our value after the enemy's ``first`` move and its best second move."""
@@ -150,13 +168,15 @@ class Search:
         verdict = self._our_turn(board) if watch else None
         # were its second move to change nothing:
         second = base + taken_back if verdict is None else verdict
+        unwatched = base + taken_back  # the same without the watch's verdicts (Budget.doom)
         gain = board.step_gain
         for fr, to in board.moves(enemy):
             if fr == taken or to == taken:
                 continue
             step = gain(fr, to)
             if step is not None and not (fr in near or to in near):
-                value = base - step + taken_back if verdict is None else verdict
+                bare = base - step + taken_back
+                value = bare if verdict is None else verdict
             else:
                 attack = owner[to] == me
                 inner = board.make(fr, to)
@@ -166,12 +186,17 @@ class Search:
                     value = board.score(me)
                 if first_capture and board.winner is None and owner[taken] == enemy:
                     value = max(value, self._recapture(board, taken))
+                bare = value
                 if watch and board.winner is None:
                     value = self._our_turn(board) or value
                 board.unmake(inner)
             if value < second:
                 second = value
+            if bare < unwatched:
+                unwatched = bare
         board.unmake(undo)
+        if second <= -WIN_SCORE and self.budget.doom:
+            return _doomed(unwatched, 0.5)
         return second
 
     def _our_turn(self, board):
@@ -201,9 +226,9 @@ class Search:
             return -WIN_SCORE
         return None
 
-    def _enemy_best(self, board):
+    def _enemy_best(self, board, spare=None):
         """The enemy's best single move on this board, and our value after it (after our
-        recapture, if the budget weighs captures so)."""
+        recapture, if the budget weighs captures so); no move to the square ``spare``."""
         me = self.me
         enemy = 1 - me
         base = best = board.score(me)
@@ -212,6 +237,8 @@ class Search:
         recapture = self.budget.recapture
         owner = board.owner
         for fr, to in board.moves(enemy):
+            if to == spare:
+                continue
             step = gain(fr, to)
             if step is not None:
                 value = base - step
@@ -251,9 +278,12 @@ class Search:
         return self._capped(value)
 
     def _capped(self, value):
-        """``value``, a won or lost game counting ``budget.win``."""
-        if abs(value) >= WIN_SCORE:
-            return self.budget.win if value > 0 else -self.budget.win
+        """``value``, a won or lost game counting ``budget.win`` (a lost one keeps its tie-break,
+        Budget.doom)."""
+        if value < -WIN_SCORE + 1:
+            return -self.budget.win + max(0.0, value + WIN_SCORE)
+        if value >= WIN_SCORE:
+            return self.budget.win
         return value
 
     # -- choosing ----------------------------------------------------------
@@ -269,7 +299,10 @@ class Search:
             for m in moves:
                 undo = board.make(m.from_square, m.to_square)
                 if screen and board.winner is None:
-                    scores[m] += capped(self._enemy_best(board)[0]) - base
+                    best, best_move = self._enemy_best(board)
+                    if best <= -WIN_SCORE and self.budget.doom:
+                        best = self._spared(board, best_move)
+                    scores[m] += capped(best) - base
                 else:
                     scores[m] += capped(board.score(me)) - base
                 board.unmake(undo)
@@ -326,6 +359,12 @@ class Search:
                 totals[i] += self._turn_value(board, candidates[i])
             n += 1
         return max(finalists, key=totals.__getitem__)
+
+
+def _doomed(value, scale):
+    """A game lost on a sample, told apart by ``value``: -WIN_SCORE plus ``scale`` give or take
+    0.8 ``scale`` (a point of value moves it 1/250, up to that)."""
+    return -WIN_SCORE + scale + max(-0.8 * scale, min(0.8 * scale, value / 250))
 
 
 _ADJACENT = {}
