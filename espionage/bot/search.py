@@ -10,10 +10,12 @@ are scored exactly, with the enemy's reply when the level looks that far.
 A budget with ``seconds`` makes the search anytime: once every pair has its
 score, the best pairs are scored on more and more freshly sampled armies until
 the time is up, and the best average so far is played.
-A budget that watches the Headquarters (level 3) looks at the position after
-the enemy's answer as the start of our next turn: a piece of ours beside the
-enemy's known Headquarters wins, enemy pieces beside ours that our two moves
-cannot take lose.
+A budget that watches the Headquarters (levels 2 and 3) looks at the position
+after the enemy's answer as the start of our next turn: a piece of ours beside
+the enemy's known Headquarters wins, enemy pieces beside ours that our two
+moves cannot take lose. With ``doom`` (the same levels) turns lost on a sample
+are told apart rather than scored alike: the true enemy cannot see our
+Headquarters.
 The legal turns come from the view; samples only score them.
 """
 
