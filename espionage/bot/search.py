@@ -51,6 +51,10 @@ class Budget:
     # its own Headquarters is worth ``guard`` more (half at two steps); a Sapper ``sapper`` more.
     guard: float = 0.0
     sapper: float = 0.0
+    # A Headquarters nearer the front is found sooner by the enemy's blind attacks on pieces it
+    # never saw move, and most games from random setups are lost there: the guard counts
+    # (1 + ``exposed`` x the Headquarters' rows from its side's back row) times as much.
+    exposed: float = 0.0
     # What unmasking a piece is worth, times evaluate.info_values: level 2 beat level 1 more
     # often at 0.3 (docs/computer-strength.md); level 3 measured no stronger with it.
     info: float = 1.0
@@ -101,8 +105,11 @@ class Search:
         table = self._tables.get(key)
         if table is None:
             urgency = 1.0 + self.view.quiet_count / 40
+            guard = self.budget.guard
+            if home is not None:
+                guard *= 1 + self.budget.exposed * rows_from_back(side, home)
             table = self._tables[key] = worth_table(
-                self._values[side], target, self.view.volcanoes, urgency, home, self.budget.guard
+                self._values[side], target, self.view.volcanoes, urgency, home, guard
             )
         return table
 
@@ -361,6 +368,12 @@ class Search:
                 totals[i] += self._turn_value(board, candidates[i])
             n += 1
         return max(finalists, key=totals.__getitem__)
+
+
+def rows_from_back(side, square):
+    """How many rows ``square`` stands in front of ``side``'s back row (Red's is rank 1)."""
+    rank = square // 10
+    return rank if SIDES[side] == "red" else 9 - rank
 
 
 def _doomed(value, scale):
