@@ -125,3 +125,22 @@ def test_a_lost_turn_keeps_its_tie_break_when_capped_and_any_other_value_is_unch
     assert search._capped(-WIN_SCORE + 0.25) == -60 + 0.25
     assert search._capped(WIN_SCORE) == 60
     assert search._capped(-12.5) == -12.5
+
+
+def test_the_guard_counts_more_the_nearer_the_front_its_headquarters_stands():
+    """Budget.exposed: half a point beside a Headquarters on the back row, 1.5 on the middle
+    row and 2.5 on the front row at ``exposed=2``, for either side."""
+    budget = Budget(samples=1, first_moves=1, second_moves=0, reply=1, guard=0.5, exposed=2.0)
+    view = Game.from_position("9h/10/10/10/10/10/10/H1C7/e9/1M8 r - - - a2 0 1").view("red")
+    search = Search(view, Belief(view), budget, random.Random(0))
+    corporal = CODE["C"]
+
+    def beside(side, home):
+        return search._worth(side, None, home)[corporal][home + 1] - search._values[side][corporal]
+
+    assert [beside(0, home) for home in (0, 10, 20)] == [0.5, 1.5, 2.5]  # Red: a1, a2, a3
+    assert [beside(1, home) for home in (90, 80, 70)] == [0.5, 1.5, 2.5]  # Blue: a10, a9, a8
+
+
+def test_only_level_3_guards_more_near_the_front():
+    assert [LEVELS[level][1].exposed for level in (1, 2, 3)] == [0.0, 0.0, 2.0]
