@@ -286,7 +286,7 @@ class Belief:
         w = [1.0] * len(LETTERS)
         if not self.priors:
             return w
-        row = self._row_from_back(piece.square)
+        row = rows_from_back(self.enemy, piece.square)
         if not piece.moved:
             w[HEADQUARTERS] = (5.0, 2.0, 0.3)[row] if row < 3 else 0.05
             w[MINE] = (1.6, 1.3, 0.8)[row] if row < 3 else 0.3
@@ -300,10 +300,6 @@ class Belief:
             for k in codes_in(beating(kind)):
                 w[k] *= weight
         return w
-
-    def _row_from_back(self, sq):
-        rank = sq // 10
-        return rank if self.enemy == RED else 9 - rank
 
     def sample(self, rng):
         """One enemy army consistent with every hard fact: {square: kind code}."""
@@ -359,3 +355,9 @@ def _feasible(masks, pool):
         if need > have:
             return False
     return True
+
+
+def rows_from_back(side, square):
+    """How many rows ``square`` stands in front of ``side``'s back row (Red's is rank 1)."""
+    rank = square // 10
+    return rank if side == RED else 9 - rank

@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass
 
 from ..board import AROUND, ORTHOGONAL, SIDES
+from .belief import rows_from_back
 from .board import EMPTY, WIN_SCORE, SearchBoard
 from .evaluate import info_values, material, worth_table
 from .kinds import CODE, COUNT, HEADQUARTERS, SAPPER, WINS
@@ -368,12 +369,6 @@ class Search:
                 totals[i] += self._turn_value(board, candidates[i])
             n += 1
         return max(finalists, key=totals.__getitem__)
-
-
-def rows_from_back(side, square):
-    """How many rows ``square`` stands in front of ``side``'s back row (Red's is rank 1)."""
-    rank = square // 10
-    return rank if SIDES[side] == "red" else 9 - rank
 
 
 def _doomed(value, scale):
