@@ -1,6 +1,7 @@
 """The arena's reference players: legal turns from a view alone, repeatable, and an arena that runs."""
 
 import random
+import re
 import time
 
 import pytest
@@ -12,6 +13,7 @@ from espionage.bot.belief import Belief
 from espionage.bot.evaluate import BASE
 from espionage.bot.kinds import CAPTAIN, GENERAL, LIEUTENANT, SAPPER
 from espionage.bot.reference import GreedyPlayer, RandomPlayer, expected_material
+from espionage.setup import Setup, random_volcanoes
 
 PLAYERS = [RandomPlayer, GreedyPlayer]
 VARIANTS = variants()
@@ -120,3 +122,20 @@ def test_arena_smoke_greedy_beats_random(setups):
     text = report("greedy", "random", results, setups)
     assert f"greedy vs random, {setups} setups: 2 games (1 pairs" in text
     assert "win rate 100.0% (95% Wilson interval" in text
+
+
+def test_arena_splits_games_by_the_row_of_a_s_headquarters():
+    results = run("greedy", "random", 2, seed=3, setups="random", variant=Variant(volcanoes=0))
+    rng = random.Random(3 * 100003)  # the pair's setups, drawn as the arena draws them
+    random_volcanoes(0, rng)
+    setups = [Setup.random("red", rng), Setup.random("blue", rng)]
+    for result, a_setup in zip(results, setups):  # A is Red in the first game, Blue in the second
+        rank = str(a_setup).index("H") // 10  # Red's setup is written from rank 1, Blue's from rank 8
+        assert result[5] == (rank if a_setup.side == 0 else 2 - rank)
+    text = report("greedy", "random", results, "random")
+    line = next(line for line in text.splitlines() if "by the row of greedy's Headquarters" in line)
+    counts = [int(n) for n in re.findall(r"(\d+) / (\d+) / (\d+)", line) for n in n]
+    assert sum(counts) == 2
+    for row, name in enumerate(("back", "middle", "front")):
+        expected = sum(r[5] == row for r in results)
+        assert re.search(rf"{name} {expected} / 0 / 0", line), line

@@ -9,8 +9,9 @@ with those settings of ``search.Budget``. Games come in pairs:
 same volcanoes and setups, colours swapped; ``--setups both`` (the default)
 plays N games from the sensible setups of ``armies.py`` and N from uniformly
 random ones. Prints a row per kind of setup: A's wins/draws/losses, its win
-rate with a 95% Wilson interval, end reasons, game lengths and each player's
-think-time percentiles (wall and CPU).
+rate with a 95% Wilson interval, the same split by the row on which A's
+Headquarters stood, end reasons, game lengths and each player's think-time
+percentiles (wall and CPU).
 """
 
 import argparse
@@ -27,12 +28,14 @@ from ..armies import sensible_setup
 from ..game import Game
 from ..setup import Setup, random_volcanoes
 from ..variant import STANDARD, Variant
+from .belief import rows_from_back
 from .player import LEVELS, Bot
 from .reference import GreedyPlayer, RandomPlayer
 
 REFERENCES = {"random": RandomPlayer, "greedy": GreedyPlayer}
 PLAYERS = tuple(f"level{level}" for level in LEVELS) + tuple(REFERENCES)
 SETUPS = {"sensible": sensible_setup, "random": Setup.random}
+ROWS = ("back", "middle", "front")  # a Headquarters' row in its setup, by rows_from_back
 
 
 def make_player(name, seed, seconds=None):
@@ -69,11 +72,14 @@ def tuned(budget, changes):
 
 
 def play_game(task):
-    """One game; returns (winner index 0 = player A / 1 = B / None, reason, moves, think times A, B)."""
+    """One game; returns (winner index 0 = player A / 1 = B / None, reason, moves, think times A, B,
+    the row of A's Headquarters: 0 back, 1 middle, 2 front)."""
     names, a_is_red, seed, variant, setups, seconds = task
     rng = random.Random(seed)
     volcanoes = random_volcanoes(variant.volcanoes, rng)
     red_setup, blue_setup = SETUPS[setups]("red", rng), SETUPS[setups]("blue", rng)
+    a_setup = red_setup if a_is_red else blue_setup
+    a_home = next(sq for sq, letter in a_setup.items() if letter == "H")
     game = Game(red_setup, blue_setup, volcanoes, variant)
     players = [make_player(names[0], seed, seconds), make_player(names[1], seed + 1, seconds)]
     by_side = {"red": 0 if a_is_red else 1, "blue": 1 if a_is_red else 0}
@@ -86,7 +92,7 @@ def play_game(task):
         times[who].append((time.perf_counter() - start, time.process_time() - cpu))
         game.play_turn(*moves)
     winner = None if game.outcome.winner is None else by_side[game.outcome.winner]
-    return winner, game.outcome.reason, len(game.events), times[0], times[1]
+    return winner, game.outcome.reason, len(game.events), times[0], times[1], rows_from_back(a_setup.side, a_home)
 
 
 def percentile(values, p):
@@ -138,6 +144,10 @@ def report(a, b, results, setups="sensible"):
         f"{a} vs {b}, {setups} setups: {n} games ({n // 2} pairs, colours swapped)",
         f"  {a}: {wins} wins, {draws} draws, {losses} losses; win rate {wins / n:.1%} "
         f"(95% Wilson interval {low:.1%}-{high:.1%}); score {(wins + draws / 2) / n:.1%}",
+        "  by the row of "
+        + a
+        + "'s Headquarters (wins / draws / losses): "
+        + ", ".join(_split(results, row, name) for row, name in enumerate(ROWS)),
         "  end reasons: " + ", ".join(f"{k} {v}" for k, v in Counter(r[1] for r in results).most_common()),
     ]
     lengths = [r[2] for r in results]
@@ -153,6 +163,14 @@ def report(a, b, results, setups="sensible"):
                 f"p95 {percentile(t, 95) * 1000:.1f} ms, max {max(t) * 1000:.1f} ms over {len(t)} turns"
             )
     return "\n".join(lines)
+
+
+def _split(results, row, name):
+    """``name`` and A's wins / draws / losses in the games where its Headquarters stood on ``row``:
+    from random setups a Headquarters nearer the front is found sooner."""
+    games = [r for r in results if r[5] == row]
+    wins, losses = sum(r[0] == 0 for r in games), sum(r[0] == 1 for r in games)
+    return f"{name} {wins} / {len(games) - wins - losses} / {losses}"
 
 
 def main(argv=None):
