@@ -144,9 +144,7 @@ def report(a, b, results, setups="sensible"):
         f"{a} vs {b}, {setups} setups: {n} games ({n // 2} pairs, colours swapped)",
         f"  {a}: {wins} wins, {draws} draws, {losses} losses; win rate {wins / n:.1%} "
         f"(95% Wilson interval {low:.1%}-{high:.1%}); score {(wins + draws / 2) / n:.1%}",
-        "  by the row of "
-        + a
-        + "'s Headquarters (wins / draws / losses): "
+        f"  by the row of {a}'s Headquarters (wins / draws / losses): "
         + ", ".join(_split(results, row, name) for row, name in enumerate(ROWS)),
         "  end reasons: " + ", ".join(f"{k} {v}" for k, v in Counter(r[1] for r in results).most_common()),
     ]
