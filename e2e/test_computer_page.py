@@ -4,6 +4,7 @@ The test player chooses its moves from its own view, read with the engine from
 the game saved in localStorage (the page never shows the computer's army)."""
 
 import json
+import math
 import random
 import time
 
@@ -92,10 +93,14 @@ TAP = """async (name) => {
 }"""
 
 
+def percentile(timings, share):
+    """The nearest-rank percentile: the smallest timing that share of the taps do not exceed."""
+    return sorted(timings)[math.ceil(len(timings) * share) - 1]
+
+
 def spread(timings):
-    timings = sorted(timings)
-    return (f"{len(timings)} taps, median {timings[len(timings) // 2]:.1f} ms, "
-            f"p90 {timings[int(len(timings) * 0.9)]:.1f} ms, max {timings[-1]:.1f} ms")  # fmt: skip
+    return (f"{len(timings)} taps, median {percentile(timings, 0.5):.1f} ms, "
+            f"p90 {percentile(timings, 0.9):.1f} ms, max {max(timings):.1f} ms")  # fmt: skip
 
 
 def test_taps_answer_within_100_ms_while_level_3_thinks(page, open_app):
@@ -105,7 +110,7 @@ def test_taps_answer_within_100_ms_while_level_3_thinks(page, open_app):
     start(page, open_app, level=3)
     play_turn(page, rng)  # the worker is running now: measure while it computes the next answers
     thinking, control, answers = [], [], []
-    while len(thinking) < 10 and len(answers) < 12:  # turns until ten taps landed while it thought (a quick answer lands fewer)
+    while len(thinking) < 20 and len(answers) < 24:  # turns until twenty taps landed while it thought (a quick answer lands fewer)
         match = saved_match(page)
         empty = next(square_name(sq) for sq in range(40, 60) if match.game.letters()[sq] is None)
         for _ in range(3):
@@ -130,11 +135,12 @@ def test_taps_answer_within_100_ms_while_level_3_thinks(page, open_app):
         wait_for_turn(page)
         if page.locator("[data-outcome]").count():
             break
-    assert len(thinking) >= 10, f"too few taps landed while the computer thought: {thinking}"
+    assert len(thinking) >= 20, f"too few taps landed while the computer thought: {thinking}"
     print(f"\nwhile level 3 thinks: {spread(thinking)}\non the player's turn: {spread(control)}"
           f"\nlevel 3 answered in {', '.join(f'{a:.2f}' for a in answers)} s")  # fmt: skip
-    # the machine is shared: judge nine taps in ten (the print above shows the slowest too)
-    assert sorted(thinking)[int(len(thinking) * 0.9)] < 100
+    # the machine is shared: judge nine taps in ten, so one stall of the machine is not a verdict
+    # (the print above shows the slowest too)
+    assert percentile(thinking, 0.9) < 100
 
 
 def test_a_reload_mid_game_resumes(page, open_app):
