@@ -21,8 +21,8 @@ if [ "$#" -eq 0 ]; then  # default: every test; with arguments: just what they s
     # on every core (at most four: each worker runs its own browsers), a test module to a worker
     workers="${TEST_WORKERS:-$(nproc 2>/dev/null || echo 1)}"
     [ "$workers" -gt 4 ] && workers=4
-    set --
-    [ "$workers" -gt 1 ] && set -- -n "$workers" --dist loadfile
+    set -- --durations=15  # the slowest tests: the suite keeps under 30 minutes on CI
+    [ "$workers" -gt 1 ] && set -- "$@" -n "$workers" --dist loadfile
     for dir in tests e2e; do [ -d "$dir" ] && set -- "$@" "$dir"; done
 fi
 "$VENV/bin/python" -m pytest "$@" || status=1
