@@ -10,7 +10,19 @@
   if (!("serviceWorker" in navigator)) return;
   var workers = navigator.serviceWorker;
 
-  function offer(waiting) {
+  // Ask the worker that waits now to take over (the page reloads at its controllerchange), and
+  // again every two seconds until it has: a message to a worker that the browser is starting
+  // can be lost, and the worker offered may have been replaced by a newer one. A worker that
+  // took over without a controllerchange here reloads the page as well.
+  function takeOver() {
+    workers.getRegistration("./").then(function (registration) {
+      if (!registration) return;
+      if (registration.waiting) registration.waiting.postMessage({ type: "SKIP_WAITING" });
+      else if (registration.active && registration.active !== workers.controller) location.reload();
+    });
+  }
+
+  function offer() {
     if (document.getElementById("update-offer")) return;
     var bar = document.createElement("div");
     bar.id = "update-offer";
@@ -23,7 +35,8 @@
       var choice = event.target.getAttribute("data-update");
       if (choice === "now") {
         workers.addEventListener("controllerchange", function () { location.reload(); });
-        waiting.postMessage({ type: "SKIP_WAITING" });
+        takeOver();
+        setInterval(takeOver, 2000);
       }
       if (choice) bar.remove();
     });
@@ -33,7 +46,7 @@
   // At start: a version installed during an earlier visit waits for the player's yes.
   document.addEventListener("DOMContentLoaded", function () {
     workers.getRegistration("./").then(function (registration) {
-      if (registration && registration.waiting && workers.controller) offer(registration.waiting);
+      if (registration && registration.waiting && workers.controller) offer();
     });
   });
 
