@@ -75,6 +75,32 @@ def test_a_soldier_near_its_own_headquarters_is_worth_the_guard(kind):
     assert extra[3] == extra[12] == extra[21] == extra[30] == 0.0  # three
 
 
+@pytest.mark.parametrize("kind, rank", [("C", 0.2), ("L", 0.4), ("G", 1.0)])
+def test_a_soldier_beside_the_doors_of_its_headquarters_is_worth_more_the_higher_its_rank(kind, rank):
+    """Budget.doors: the squares beside a1 are b1 and a2 (the doors an enemy steps through); two
+    steps away, b2 covers both, c1 and a3 one each. A Corporal is rank 1 of 5, a General 5."""
+    values = dict.fromkeys(range(len(COUNT)), 1.0)
+    guarded = worth_table(values, None, frozenset(), 1.0, home=0, guard=0.5)
+    doors = worth_table(values, None, frozenset(), 1.0, home=0, guard=0.5, doors=1.0)
+    k = CODE[kind]
+    extra = {sq: doors[k][sq] - guarded[k][sq] for sq in range(100)}
+    assert extra.pop(11) == pytest.approx(2 * rank)
+    assert extra.pop(2) == extra.pop(20) == pytest.approx(rank)
+    assert set(extra.values()) == {0.0}
+
+
+def test_a_volcano_closes_a_door():
+    """With a Volcano on b1, a2 is the only square beside a1: b2 and a3 cover it, c1 nothing."""
+    values = dict.fromkeys(range(len(COUNT)), 1.0)
+    volcanoes = frozenset({1})
+    guarded = worth_table(values, None, volcanoes, 1.0, home=0, guard=0.5)
+    doors = worth_table(values, None, volcanoes, 1.0, home=0, guard=0.5, doors=1.0)
+    general = CODE["G"]
+    extra = {sq: doors[general][sq] - guarded[general][sq] for sq in range(100)}
+    assert extra.pop(11) == extra.pop(20) == pytest.approx(1.0)
+    assert set(extra.values()) == {0.0}
+
+
 @pytest.mark.parametrize("kind", ["S", "E", "M", "H"])
 def test_spies_sappers_mines_and_the_headquarters_are_no_guards(kind):
     values = dict.fromkeys(range(len(COUNT)), 1.0)
@@ -144,3 +170,7 @@ def test_the_guard_counts_more_the_nearer_the_front_its_headquarters_stands():
 
 def test_only_level_3_guards_more_near_the_front():
     assert [LEVELS[level][1].exposed for level in (1, 2, 3)] == [0.0, 0.0, 2.0]
+
+
+def test_only_level_3_covers_the_doors():
+    assert [LEVELS[level][1].doors for level in (1, 2, 3)] == [0.0, 0.0, 0.5]

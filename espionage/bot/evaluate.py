@@ -88,10 +88,11 @@ def info_values(values):
 GUARDS = (CORPORAL, LIEUTENANT, CAPTAIN, COLONEL, GENERAL)
 
 
-def worth_table(values, enemy_hq, volcanoes, urgency, home=None, guard=0.0):
+def worth_table(values, enemy_hq, volcanoes, urgency, home=None, guard=0.0, doors=0.0):
     """``table[kind][square]`` for one side whose target is ``enemy_hq`` (None if unknown); a
     soldier one step from the side's own Headquarters ``home`` is worth ``guard`` more, two
-    steps half that."""
+    steps half that, and two steps away ``doors`` x its rank / 5 more for each square beside
+    the Headquarters that it stands beside (search.Budget.doors)."""
     dist = distances(volcanoes, enemy_hq) if enemy_hq is not None else None
     table = []
     for k in range(len(COUNT)):
@@ -99,7 +100,7 @@ def worth_table(values, enemy_hq, volcanoes, urgency, home=None, guard=0.0):
         weight = PROGRESS.get(k)
         if weight is None or dist is None:
             table.append([value] * 100)
-            _guarded(table[-1], k, home, volcanoes, guard)
+            _guarded(table[-1], k, home, volcanoes, guard, doors)
             continue
         weight *= urgency
         row = []
@@ -109,17 +110,20 @@ def worth_table(values, enemy_hq, volcanoes, urgency, home=None, guard=0.0):
             if d <= 2:
                 bonus += weight * (3 - d)
             row.append(value + bonus)
-        _guarded(row, k, home, volcanoes, guard)
+        _guarded(row, k, home, volcanoes, guard, doors)
         table.append(row)
     return table
 
 
-def _guarded(row, kind, home, volcanoes, guard):
+def _guarded(row, kind, home, volcanoes, guard, doors):
     """Add the guard's worth to a soldier's ``row``: Sappers take most Headquarters, and any
     soldier that attacks a Sapper wins, so a few soldiers at home stop them."""
     if not guard or home is None or kind not in GUARDS:
         return
     near = distances(volcanoes, home)
+    rank = (GUARDS.index(kind) + 1) / 5
     for sq in range(100):
         if near[sq] <= 2:
             row[sq] += guard * (3 - near[sq]) / 2
+        if doors and near[sq] == 2:
+            row[sq] += doors * rank * sum(1 for n in ORTHOGONAL[sq] if near[n] == 1)

@@ -38,8 +38,9 @@ LEVELS = {
     # Level 3, by time: level 2's knowledge and search with more pairs, then its best turns
     # scored on fresh samples until the time is up (about a second of the worker's time), so
     # that the turn it plays is the best on many sampled armies, not on a lucky few. It defends
-    # its Headquarters against the Sappers that take most of them (soldiers kept near it,
-    # Sappers valued), the more so the nearer the front it stands (Budget.exposed).
+    # its Headquarters against the Sappers that take most of them (soldiers kept near it, the
+    # higher ones beside its doors, Sappers valued), the more so the nearer the front it stands
+    # (Budget.exposed).
     3: (
         dict(priors=True, spy_inference=True, declines=DECLINES),
         Budget(
@@ -53,6 +54,7 @@ LEVELS = {
             watch=True,
             doom=True,
             guard=0.5,
+            doors=0.5,
             exposed=2.0,
             sapper=1.0,
         ),

@@ -56,6 +56,12 @@ class Budget:
     # never saw move, and most games from random setups are lost there: the guard counts
     # (1 + ``exposed`` x the Headquarters' rows from its side's back row) times as much.
     exposed: float = 0.0
+    # A soldier two steps from our Headquarters, beside the squares beside it (the doors an
+    # enemy steps through), is worth ``doors`` x its rank / 5 more per door it covers (times the
+    # guard's row factor): it takes what steps in (the attacker wins ties), where a soldier
+    # beside the Headquarters waits to be attacked. Most games from random setups are lost
+    # by a piece that reaches a door with nothing near that beats it.
+    doors: float = 0.0
     # What unmasking a piece is worth, times evaluate.info_values: level 2 beat level 1 more
     # often at 0.3 (docs/computer-strength.md); level 3 measured no stronger with it.
     info: float = 1.0
@@ -106,11 +112,12 @@ class Search:
         table = self._tables.get(key)
         if table is None:
             urgency = 1.0 + self.view.quiet_count / 40
-            guard = self.budget.guard
+            guard, doors = self.budget.guard, self.budget.doors
             if home is not None:
-                guard *= 1 + self.budget.exposed * rows_from_back(side, home)
+                row = 1 + self.budget.exposed * rows_from_back(side, home)
+                guard, doors = guard * row, doors * row
             table = self._tables[key] = worth_table(
-                self._values[side], target, self.view.volcanoes, urgency, home, guard
+                self._values[side], target, self.view.volcanoes, urgency, home, guard, doors
             )
         return table
 
