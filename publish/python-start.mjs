@@ -15,6 +15,12 @@
 // game archive's digest below.
 import { loadPyodide as loadRuntime, version } from "{runtime}/pyodide.mjs";
 
+// Pyodide without WebAssembly stack switching (JSPI), as the page's (static/handoff.js says
+// why), here for the warm-up worker too: its snapshot is restored by a page without it.
+// Pyodide looks for it when loadRuntime() runs, after this.
+delete WebAssembly.Suspending;
+delete WebAssembly.Suspender;
+
 export { version };
 
 const RUNTIME = new URL("{runtime}/", import.meta.url).href;
