@@ -7,16 +7,13 @@
   var WAIT_MS = 300; // another open tab answers within milliseconds
   var link = location.hash.slice(1);
 
-  // PyScript reads its config from the page's <script type="py"> when core.js runs: a module
-  // added by a script runs as soon as it has loaded, which (core.js being preloaded) can be
-  // before the parser reaches that element, and PyScript then starts its default runtime, from
-  // its CDN. So it is added once the page is parsed.
   // The page's Pyodide runs without WebAssembly stack switching (JSPI), which it looks for
   // when it starts. With it, Pyodide runs each call from JavaScript into Python on a stack of
-  // its own, and Chromium's renderer crashed at load now and then: in every crash dump (Chromium
-  // 156, a loaded machine) the main thread was on such a stack and read one word past its top,
-  // at the same place in the browser. Pyodide has reports of the kind (pyodide/pyodide#5702,
-  // #6106). The game needs no stack switching (no run_sync); Firefox and Safari have none.
+  // its own, and Chromium's renderer crashed at load now and then: in the four crash dumps read
+  // (Chromium 156, a loaded machine) the main thread ran on a stack apart from its thread's, as
+  // those are, and read one word past its top, at the same place in the browser. Pyodide has
+  // reports of the kind (pyodide/pyodide#5702, #6106). The game needs no stack switching (no
+  // run_sync); Firefox and Safari have none.
   // publish/python-start.mjs does the same for the published page and its warm-up worker,
   // whose snapshot the page restores.
   function withoutStackSwitching() {
@@ -25,6 +22,10 @@
     delete WebAssembly.Suspender;
   }
 
+  // PyScript reads its config from the page's <script type="py"> when core.js runs: a module
+  // added by a script runs as soon as it has loaded, which (core.js being preloaded) can be
+  // before the parser reaches that element, and PyScript then starts its default runtime, from
+  // its CDN. So it is added once the page is parsed.
   function startHere() {
     if (document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", startHere);
