@@ -143,6 +143,14 @@ def test_taps_answer_within_100_ms_while_level_3_thinks(page, open_app):
     assert percentile(thinking, 0.9) < 100
 
 
+def test_the_computers_worker_runs_python_without_stack_switching(page, open_app):
+    """static/worker-python.mjs: the worker runs in the page's renderer, where JSPI crashed it."""
+    start(page, open_app, level=1, colour="Blue")
+    assert page.locator("g.square.last-to").count() == 2  # the worker answered: Red moved first
+    assert len(page.workers) == 1
+    assert page.workers[0].evaluate("'Suspending' in WebAssembly || 'Suspender' in WebAssembly") is False
+
+
 def test_a_reload_mid_game_resumes(page, open_app):
     rng = random.Random(3)
     start(page, open_app, level=1, colour="Blue")

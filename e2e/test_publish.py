@@ -111,7 +111,7 @@ def test_first_visit_then_offline_a_game_starts_and_a_turn_is_played(site, visit
     # nothing in the site that the page does not load (but what the browser fetches to install it)
     files = {p.relative_to(folder / SUB_PATH).as_posix() for p in (folder / SUB_PATH).rglob("*") if p.is_file()}
     for_installing = {"sw.js", "manifest.webmanifest", *icons.FILES}
-    for_later = {"bot_worker.py", "pyscript.toml"}  # the computer's worker's (its own test below)
+    for_later = {"bot_worker.py", "pyscript.toml", "static/worker-python.mjs"}  # the computer's worker's (below)
     assert files - for_installing - for_later <= {"index.html" if f == "" else f for f in loaded}
 
     errors = visitor.new_cdp_session(page).send("Page.getInstallabilityErrors")["installabilityErrors"]
@@ -194,6 +194,7 @@ def test_offline_the_computer_plays_from_the_published_site(site, visitor):
     click(page, "Ready")
     page.wait_for_selector('[data-state="your-turn"]', state="attached", timeout=READY_MS)
     assert page.locator("g.square.last-to").count() == 2  # Red, the computer, moved first
+    assert [w.evaluate("'Suspending' in WebAssembly") for w in page.workers] == [False]
     foreign = {u for u in visitor.requests if u.startswith("http") and urlsplit(u).netloc != urlsplit(url).netloc}
     assert not foreign
 

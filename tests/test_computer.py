@@ -3,6 +3,7 @@ browser binding drives them, with a synchronous fake of its worker (``FakeWorker
 
 import json
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -480,7 +481,12 @@ def test_the_worker_loads_the_pages_runtime_and_files_and_is_published():
 
     root = Path(__file__).resolve().parent.parent
     config = tomllib.loads((root / WORKER_CONFIG).read_text(encoding="utf-8"))
-    assert config["interpreter"] == WORKER_RUNTIME
+    # its interpreter module starts the page's runtime, without stack switching
+    module = root / WORKER_RUNTIME
+    text = module.read_text(encoding="utf-8")
+    imported = re.search(r'^import \{ loadPyodide as loadRuntime, version \} from "(.+)";$', text, re.M).group(1)
+    assert (module.parent / imported).resolve() == (root / config["interpreter"]).resolve()
+    assert "delete WebAssembly.Suspending;" in text and "indexURL: RUNTIME" in text
     assert "./ui/botwire.py" in config["files"] and "./espionage/bot/search.py" in config["files"]
     assert (root / WORKER_SCRIPT).is_file() and WORKER_SCRIPT.removeprefix("./") == build.WORKER
 

@@ -31,6 +31,7 @@ if __package__ in (None, ""):  # run as a script: make `tools`, `ui` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools import gen_files, icons, vendor
+from ui.computer import WORKER_RUNTIME
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLISH = ROOT / "publish"
@@ -231,8 +232,10 @@ def add_install_files(tmp: Path, runtime: str) -> None:
     """Manifest, icons (PNG from the game's SVG art), the service worker's registration, the
     interpreter module that starts Python from a snapshot and the first visit's preparation
     of the next ones (both told where the runtime is and which game code they serve), and
-    the computer player's worker script (fetched when such a game opens)."""
+    the computer player's worker script and interpreter module (fetched when such a game
+    opens)."""
     copy(WORKER, tmp)
+    copy(WORKER_RUNTIME.removeprefix("./"), tmp)
     shutil.copy2(PUBLISH / "sw-register.js", tmp / "sw-register.js")
     game = hashlib.sha256((tmp / ARCHIVE).read_bytes()).hexdigest()[:12]
     for name in (WARM_UP, PYTHON_START):

@@ -29,10 +29,11 @@ LEVELS = {
 TAKE_BACK_LEVELS = (1, 2)
 REVEAL_SECONDS = 0.7  # between the computer's two moves, so both are seen
 # The worker (ui/worker_bridge.py): its script, its configuration (the page's: the same
-# Python files) and the Python runtime it loads, served from this site like the page's.
+# Python files) and the interpreter module it loads: the page's runtime, served from this
+# site, started without stack switching (static/worker-python.mjs).
 WORKER_SCRIPT = "./bot_worker.py"
 WORKER_CONFIG = "./pyscript.toml"
-WORKER_RUNTIME = "./static/vendor/pyodide/pyodide.mjs"
+WORKER_RUNTIME = "./static/worker-python.mjs"
 FAIRNESS = N_(
     "The computer sees only what you see: it is given its own view of the board, never your army. "
     "It learns your pieces as you learn its: from fights, Spies and moves."
