@@ -7,7 +7,9 @@
 Every page records console errors, uncaught exceptions, failed requests and any
 request that leaves localhost (the app must never use a CDN). A test fails if any
 of those happened, unless it is marked `@pytest.mark.allow_console_errors`. The
-page's console log is attached to every failing test's report.
+page's console log is attached to every failing test's report, with the crash dumps
+Chromium wrote during the test (a crashed browser, not a slow page); the run's summary
+names those written during the whole run.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from playwright.sync_api import sync_playwright
 # the project root is on sys.path (pyproject.toml: [tool.pytest.ini_options] pythonpath)
 from espionage.board import square_name
 from tools import compile_catalogs
-from tools.browser import launch_chromium
+from tools.browser import crash_dumps, launch_chromium
 from tools.engines import ENGINES, engine, missing
 from tools.serve import start_in_thread
 
@@ -34,8 +36,12 @@ READY_TIMEOUT_MS = 60_000
 LOCAL_HOSTS = {"localhost", "127.0.0.1"}
 
 
+_DUMPS_BEFORE: set[Path] = set()  # Chromium's crash dumps when this run started
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "allow_console_errors: do not fail the test on console errors")
+    _DUMPS_BEFORE.update(crash_dumps())
 
 
 @pytest.fixture(scope="session")
@@ -245,6 +251,11 @@ def open_app():
 
 _LOG_KEY = pytest.StashKey[PageLog]()
 _FAILED_KEY = pytest.StashKey[bool]()
+_DUMPS_KEY = pytest.StashKey[set]()
+
+
+def pytest_runtest_setup(item):
+    item.stash[_DUMPS_KEY] = crash_dumps()
 
 
 @pytest.hookimpl(wrapper=True)
@@ -255,6 +266,10 @@ def pytest_runtest_makereport(item, call):
     log = item.stash.get(_LOG_KEY, None)
     if log is not None and report.failed:
         report.sections.append(("browser console", log.text()))
+    if report.failed and _DUMPS_KEY in item.stash:
+        new = sorted(str(p) for p in crash_dumps() - item.stash[_DUMPS_KEY])
+        if new:
+            report.sections.append(("Chromium crash dumps written during this test", "\n".join(new)))
     return report
 
 
@@ -311,5 +326,12 @@ def device(new_device):
 
 
 def pytest_terminal_summary(terminalreporter):
+    new = sorted(str(p) for p in crash_dumps() - _DUMPS_BEFORE)
+    if new:
+        terminalreporter.write_line(
+            f"NOTICE: Chromium crashed: {len(new)} crash dump(s) written during this run: {', '.join(new)}",
+            yellow=True,
+            bold=True,
+        )
     for name, why in _ENGINES_LEFT_OUT.items():
         terminalreporter.write_line(f"NOTICE: the {name} tests were skipped: {why}", yellow=True, bold=True)

@@ -30,3 +30,11 @@ def launch_chromium(playwright, **kwargs):
         kwargs.setdefault("executable_path", path)
     kwargs.setdefault("args", CHROMIUM_ARGS)
     return playwright.chromium.launch(**kwargs)
+
+
+def crash_dumps() -> set[Path]:
+    """The crash dumps Chromium has written on this machine (its Crashpad database under the
+    user's config folder): a test that failed while one was written saw the browser crash,
+    not a slow page."""
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return set((config / "chromium" / "Crash Reports").glob("*/*.dmp"))
