@@ -8,8 +8,8 @@ Every page records console errors, uncaught exceptions, failed requests and any
 request that leaves localhost (the app must never use a CDN). A test fails if any
 of those happened, unless it is marked `@pytest.mark.allow_console_errors`. The
 page's console log is attached to every failing test's report, with the crash dumps
-Chromium wrote during the test (a crashed browser, not a slow page); the run's summary
-names those written during the whole run.
+Chromium wrote while the test ran (a crashed browser, not a slow page; with pytest -n, a
+dump may be another process's browser's); the run's summary names those of the whole run.
 """
 
 from __future__ import annotations
@@ -269,7 +269,7 @@ def pytest_runtest_makereport(item, call):
     if report.failed and _DUMPS_KEY in item.stash:
         new = sorted(str(p) for p in crash_dumps() - item.stash[_DUMPS_KEY])
         if new:
-            report.sections.append(("Chromium crash dumps written during this test", "\n".join(new)))
+            report.sections.append(("Chromium crash dumps written while this test ran", "\n".join(new)))
     return report
 
 

@@ -486,6 +486,8 @@ def test_the_worker_loads_the_pages_runtime_and_files_and_is_published():
     text = module.read_text(encoding="utf-8")
     imported = re.search(r'^import \{ loadPyodide as loadRuntime, version \} from "(.+)";$', text, re.M).group(1)
     assert (module.parent / imported).resolve() == (root / config["interpreter"]).resolve()
+    folder = re.search(r'^const RUNTIME = new URL\("(.+)", import\.meta\.url\)\.href;$', text, re.M).group(1)
+    assert (module.parent / folder).resolve() == (module.parent / imported).resolve().parent
     assert "delete WebAssembly.Suspending;" in text and "indexURL: RUNTIME" in text
     assert "./ui/botwire.py" in config["files"] and "./espionage/bot/search.py" in config["files"]
     assert (root / WORKER_SCRIPT).is_file() and WORKER_SCRIPT.removeprefix("./") == build.WORKER
