@@ -15,7 +15,7 @@
   // reports of the kind (pyodide/pyodide#5702, #6106). The game needs no stack switching (no
   // run_sync); Firefox and Safari have none.
   // publish/python-start.mjs does the same for the published page and its warm-up worker,
-  // whose snapshot the page restores.
+  // whose snapshot the page restores, and static/worker-python.mjs for the computer's worker.
   function withoutStackSwitching() {
     if (typeof WebAssembly === "undefined") return;
     delete WebAssembly.Suspending;
