@@ -21,12 +21,14 @@ import json
 import os
 import shutil
 import subprocess
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("chromium", "webkit", "firefox")
 READY_SECONDS = 90
+SESSION_SECONDS = 90  # WebKitWebDriver's answer to a new session (a few seconds, more on a busy machine)
 POLL_SECONDS = 0.05
 
 # A function's source and its arguments, called in the page (Playwright's evaluate, in every engine).
@@ -322,14 +324,17 @@ def engine(name, base_url, chromium=None):
 
             with virtual_screen() as display:
 
-                def new(width, height):
+                def session():
                     options = webdriver.WebKitGTKOptions()
                     options.binary_location = mini_browser()
                     options.add_argument("--automation")
                     service = webdriver.WebKitGTKService(
                         executable_path=shutil.which("WebKitWebDriver"), env={**os.environ, "DISPLAY": display}
                     )
-                    device = track(WebKitDevice(base_url, webdriver.WebKitGTK(options=options, service=service)))
+                    return (lambda: webdriver.WebKitGTK(options=options, service=service)), service.stop
+
+                def new(width, height):
+                    device = track(WebKitDevice(base_url, started(session, SESSION_SECONDS)))
                     device.resize(width, height)
                     return device
 
@@ -344,6 +349,36 @@ def engine(name, base_url, chromium=None):
                 bridge.close()
     finally:
         _close(made)
+
+
+def started(session, seconds, attempts=2):
+    """What ``start`` returns for ``start, stop = session()``, started afresh when it has not
+    returned within ``seconds`` (then ``stop()`` ends the wait) or failed, ``attempts`` times
+    in all: now and then WebKitWebDriver never answers a new session (no browser starts) and
+    Selenium would wait for ever."""
+    for attempt in range(1, attempts + 1):
+        start, stop = session()
+        outcome = {}
+
+        def run(start=start, outcome=outcome):
+            try:
+                outcome["value"] = start()
+            except Exception as failure:
+                outcome["error"] = failure
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        thread.join(seconds)
+        if "value" in outcome:
+            return outcome["value"]
+        if thread.is_alive():
+            with contextlib.suppress(Exception):
+                stop()
+            thread.join(POLL_SECONDS * 100)
+            error = TimeoutError(f"no session after {seconds} s (attempt {attempt} of {attempts})")
+        else:
+            error = outcome["error"]
+    raise error
 
 
 @contextlib.contextmanager
