@@ -7,7 +7,7 @@ import pytest
 from helpers import ViewsOnly, epn, turns_whatever_hidden, variants
 
 from espionage import STANDARD, Game, Move, Variant
-from espionage.bot.arena import make_player, report, run, wilson
+from espionage.bot.arena import home_row, main, make_player, play_game, report, run, wilson
 from espionage.bot.belief import Belief
 from espionage.bot.evaluate import BASE
 from espionage.bot.kinds import CAPTAIN, GENERAL, LIEUTENANT, SAPPER
@@ -137,3 +137,31 @@ def test_arena_splits_games_by_the_row_of_a_s_headquarters():
         games = [r[0] for r in results if r[5] == row]
         wins, losses = games.count(0), games.count(1)
         assert f"{name} {wins} / {len(games) - wins - losses} / {losses}" in line
+
+
+def test_arena_plays_only_the_games_with_a_s_headquarters_on_the_row_asked():
+    variant = Variant(volcanoes=0)
+    results = run("greedy", "random", 3, seed=5, setups="random", variant=variant, row=2)
+    assert [r[5] for r in results] == [2, 2, 2]
+    first = [i for i in range(100) if home_row(i % 2 == 0, 5 * 100003 + i, variant, "random") == 2][:3]
+    assert [r[2] for r in results] == [run_one(i, variant) for i in first]  # the first such deals, in order
+    assert "greedy vs random, random setups: 3 games with greedy's Headquarters on the front row" in report(
+        "greedy", "random", results, "random", row=2
+    )
+    with pytest.raises(ValueError, match="sensible setups put A's Headquarters on the front row in 0 of 200 games"):
+        run("greedy", "random", 2, setups="sensible", variant=variant, row=2)
+
+
+def test_the_arena_command_says_what_is_wrong_before_it_plays(capsys):
+    for argv, message in (
+        (["greedy", "random", "--games", "2", "--setups", "sensible", "--row", "front"], "front row in 0 of 200"),
+        (["greedy", "levl2", "--games", "2"], "unknown player 'levl2'"),
+    ):
+        with pytest.raises(SystemExit):
+            main(argv)
+        assert message in capsys.readouterr().err
+
+
+def run_one(i, variant):
+    """The length of the arena's game ``i`` of seed 5, as ``run`` plays it."""
+    return play_game((("greedy", "random"), i % 2 == 0, 5 * 100003 + i, variant, "random", None))[2]

@@ -11,11 +11,14 @@ plays N games from the sensible setups of ``armies.py`` and N from uniformly
 random ones. Prints a row per kind of setup: A's wins/draws/losses, its win
 rate with a 95% Wilson interval, the same split by the row on which A's
 Headquarters stood, end reasons, game lengths and each player's think-time
-percentiles (wall and CPU).
+percentiles (wall and CPU). ``--row front`` (or ``middle``, ``back``) plays only
+games in which A's Headquarters stands on that row, for tuning a change meant
+for it.
 """
 
 import argparse
 import dataclasses
+import itertools
 import math
 import random
 import sys
@@ -71,13 +74,25 @@ def tuned(budget, changes):
     return dataclasses.replace(budget, **updates)
 
 
+def deal(seed, variant, setups):
+    """A game's volcanoes and both setups, drawn from its seed."""
+    rng = random.Random(seed)
+    volcanoes = random_volcanoes(variant.volcanoes, rng)
+    return volcanoes, SETUPS[setups]("red", rng), SETUPS[setups]("blue", rng)
+
+
+def home_row(a_is_red, seed, variant, setups):
+    """The row (0 back, 1 middle, 2 front) of A's Headquarters in the game dealt from ``seed``."""
+    _, red_setup, blue_setup = deal(seed, variant, setups)
+    a_setup = red_setup if a_is_red else blue_setup
+    return rows_from_back(a_setup.side, next(sq for sq, letter in a_setup.items() if letter == "H"))
+
+
 def play_game(task):
     """One game; returns (winner index 0 = player A / 1 = B / None, reason, moves, think times A, B,
     the row of A's Headquarters: 0 back, 1 middle, 2 front)."""
     names, a_is_red, seed, variant, setups, seconds = task
-    rng = random.Random(seed)
-    volcanoes = random_volcanoes(variant.volcanoes, rng)
-    red_setup, blue_setup = SETUPS[setups]("red", rng), SETUPS[setups]("blue", rng)
+    volcanoes, red_setup, blue_setup = deal(seed, variant, setups)
     a_setup = red_setup if a_is_red else blue_setup
     a_home = next(sq for sq, letter in a_setup.items() if letter == "H")
     game = Game(red_setup, blue_setup, volcanoes, variant)
@@ -102,12 +117,33 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(p / 100 * len(values)))]
 
 
-def run(a, b, games, jobs=1, seed=1, variant=STANDARD, progress=None, setups="sensible", seconds=None):
-    """Play the games; ``progress`` (a file) gets a line with the score so far after each game."""
+def plan(a, b, games, seed=1, variant=STANDARD, setups="sensible", seconds=None, row=None):
+    """The games to play, each ``play_game``'s task. With ``row`` (0 back, 1 middle, 2 front),
+    only those in which A's Headquarters stands on that row: a change meant for one row is
+    measured there at a third of the cost. Such games are not paired (the other game of a pair
+    puts A's Headquarters elsewhere); colours still alternate, and the same ``seed`` keeps the
+    same games for any two players. Raises ValueError for an unknown player or setting, or
+    too few such games, before any game is played."""
     for name in (a, b):
-        make_player(name, 0)  # an unknown name fails here, before any game
-    pairs = (games + 1) // 2
-    tasks = [((a, b), red, seed * 100003 + i, variant, setups, seconds) for i in range(pairs) for red in (True, False)]
+        make_player(name, 0)
+    if row is None:
+        pairs = (games + 1) // 2
+        return [((a, b), red, seed * 100003 + i, variant, setups, seconds) for i in range(pairs) for red in (True, False)]
+    deals = (((a, b), i % 2 == 0, seed * 100003 + i, variant, setups, seconds) for i in range(100 * games))
+    chosen = list(itertools.islice((t for t in deals if home_row(t[1], t[2], variant, setups) == row), games))
+    if len(chosen) < games:
+        raise ValueError(f"{setups} setups put A's Headquarters on the {ROWS[row]} row in {len(chosen)} of {100 * games} games")
+    return chosen
+
+
+def run(a, b, games, jobs=1, seed=1, variant=STANDARD, progress=None, setups="sensible", seconds=None, row=None):
+    """Play ``plan``'s games; ``progress`` (a file) gets a line with the score so far after each game."""
+    return play(plan(a, b, games, seed, variant, setups, seconds, row), jobs, progress)
+
+
+def play(tasks, jobs=1, progress=None):
+    """Play ``plan``'s games, on ``jobs`` processes."""
+    (a, _), setups = tasks[0][0], tasks[0][4]
     results = []
     with Pool(jobs) if jobs > 1 else nullcontext() as pool:
         for result in pool.imap(play_game, tasks) if pool else map(play_game, tasks):
@@ -134,14 +170,16 @@ def wilson(successes, n, z=1.96):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def report(a, b, results, setups="sensible"):
+def report(a, b, results, setups="sensible", row=None):
+    """``row``: the games were chosen by the row of A's Headquarters (``run``'s ``row``)."""
     n = len(results)
     wins = sum(r[0] == 0 for r in results)
     losses = sum(r[0] == 1 for r in results)
     draws = n - wins - losses
     low, high = wilson(wins, n)
     lines = [
-        f"{a} vs {b}, {setups} setups: {n} games ({n // 2} pairs, colours swapped)",
+        f"{a} vs {b}, {setups} setups: {n} games "
+        + (f"({n // 2} pairs, colours swapped)" if row is None else f"with {a}'s Headquarters on the {ROWS[row]} row"),
         f"  {a}: {wins} wins, {draws} draws, {losses} losses; win rate {wins / n:.1%} "
         f"(95% Wilson interval {low:.1%}-{high:.1%}); score {(wins + draws / 2) / n:.1%}",
         f"  by the row of {a}'s Headquarters (wins / draws / losses): "
@@ -183,11 +221,21 @@ def main(argv=None):
     parser.add_argument(
         "--seconds", type=float, help="CPU seconds a turn for a level that thinks by time (level 3; default: its own)"
     )
+    parser.add_argument(
+        "--row",
+        choices=ROWS,
+        help="only games in which A's Headquarters stands on this row of its setup (not paired; for tuning)",
+    )
     args = parser.parse_args(argv)
+    row = None if args.row is None else ROWS.index(args.row)
     variant = Variant(moves_per_turn=1) if args.single_move else STANDARD
     for setups in SETUPS if args.setups == "both" else (args.setups,):
-        results = run(args.a, args.b, args.games, args.jobs, args.seed, variant, sys.stderr, setups, args.seconds)
-        print(report(args.a, args.b, results, setups), flush=True)
+        try:
+            games = plan(args.a, args.b, args.games, args.seed, variant, setups, args.seconds, row)
+        except ValueError as error:
+            parser.error(str(error))
+        results = play(games, args.jobs, sys.stderr)
+        print(report(args.a, args.b, results, setups, row), flush=True)
 
 
 if __name__ == "__main__":
