@@ -144,7 +144,7 @@ def test_arena_plays_only_the_games_with_a_s_headquarters_on_the_row_asked():
     results = run("greedy", "random", 3, seed=5, setups="random", variant=variant, row=2)
     assert [r[5] for r in results] == [2, 2, 2]
     first = [i for i in range(100) if home_row(i % 2 == 0, 5 * 100003 + i, variant, "random") == 2][:3]
-    assert [r[2] for r in results] == [run_one(i, variant) for i in first]  # the first such deals, in order
+    assert [outcome(r) for r in results] == [outcome(game(i, variant)) for i in first]  # the first such deals, in order
     assert "greedy vs random, random setups: 3 games with greedy's Headquarters on the front row" in report(
         "greedy", "random", results, "random", row=2
     )
@@ -156,12 +156,18 @@ def test_the_arena_command_says_what_is_wrong_before_it_plays(capsys):
     for argv, message in (
         (["greedy", "random", "--games", "2", "--setups", "sensible", "--row", "front"], "front row in 0 of 200"),
         (["greedy", "levl2", "--games", "2"], "unknown player 'levl2'"),
+        (["greedy", "random", "--games", "0"], "games must be at least 1, not 0"),
     ):
         with pytest.raises(SystemExit):
             main(argv)
         assert message in capsys.readouterr().err
 
 
-def run_one(i, variant):
-    """The length of the arena's game ``i`` of seed 5, as ``run`` plays it."""
-    return play_game((("greedy", "random"), i % 2 == 0, 5 * 100003 + i, variant, "random", None))[2]
+def game(i, variant):
+    """The arena's game ``i`` of seed 5, as ``run`` plays it."""
+    return play_game((("greedy", "random"), i % 2 == 0, 5 * 100003 + i, variant, "random", None))
+
+
+def outcome(result):
+    """A game's winner, end reason, length and row of A's Headquarters (not its think times)."""
+    return result[0], result[1], result[2], result[5]

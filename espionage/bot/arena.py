@@ -84,8 +84,11 @@ def deal(seed, variant, setups):
 def home_row(a_is_red, seed, variant, setups):
     """The row (0 back, 1 middle, 2 front) of A's Headquarters in the game dealt from ``seed``."""
     _, red_setup, blue_setup = deal(seed, variant, setups)
-    a_setup = red_setup if a_is_red else blue_setup
-    return rows_from_back(a_setup.side, next(sq for sq, letter in a_setup.items() if letter == "H"))
+    return _row(red_setup if a_is_red else blue_setup)
+
+
+def _row(setup):
+    return rows_from_back(setup.side, next(sq for sq, letter in setup.items() if letter == "H"))
 
 
 def play_game(task):
@@ -93,8 +96,6 @@ def play_game(task):
     the row of A's Headquarters: 0 back, 1 middle, 2 front)."""
     names, a_is_red, seed, variant, setups, seconds = task
     volcanoes, red_setup, blue_setup = deal(seed, variant, setups)
-    a_setup = red_setup if a_is_red else blue_setup
-    a_home = next(sq for sq, letter in a_setup.items() if letter == "H")
     game = Game(red_setup, blue_setup, volcanoes, variant)
     players = [make_player(names[0], seed, seconds), make_player(names[1], seed + 1, seconds)]
     by_side = {"red": 0 if a_is_red else 1, "blue": 1 if a_is_red else 0}
@@ -107,7 +108,7 @@ def play_game(task):
         times[who].append((time.perf_counter() - start, time.process_time() - cpu))
         game.play_turn(*moves)
     winner = None if game.outcome.winner is None else by_side[game.outcome.winner]
-    return winner, game.outcome.reason, len(game.events), times[0], times[1], rows_from_back(a_setup.side, a_home)
+    return winner, game.outcome.reason, len(game.events), times[0], times[1], _row(red_setup if a_is_red else blue_setup)
 
 
 def percentile(values, p):
@@ -122,8 +123,10 @@ def plan(a, b, games, seed=1, variant=STANDARD, setups="sensible", seconds=None,
     only those in which A's Headquarters stands on that row: a change meant for one row is
     measured there at a third of the cost. Such games are not paired (the other game of a pair
     puts A's Headquarters elsewhere); colours still alternate, and the same ``seed`` keeps the
-    same games for any two players. Raises ValueError for an unknown player or setting, or
-    too few such games, before any game is played."""
+    same games for any two players. Raises ValueError for no games, an unknown player or
+    setting, or too few such games, before any game is played."""
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
     for name in (a, b):
         make_player(name, 0)
     if row is None:
