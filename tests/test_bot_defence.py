@@ -174,3 +174,16 @@ def test_only_level_3_guards_more_near_the_front():
 
 def test_only_level_3_covers_the_doors():
     assert [LEVELS[level][1].doors for level in (1, 2, 3)] == [0.0, 0.0, 0.5]
+
+
+def test_unmasking_counts_a_share_of_its_figure_by_level():
+    """Budget.info: unmasking a Headquarters (2 points at full figure) counts in the search 2 at
+    level 1, 0.6 at level 2 and 1 at level 3, whose Spies sent to unmask were lost where they stood."""
+    view = Game.from_position("9h/10/10/10/10/10/10/H1C7/e9/1M8 r - - - a2 0 1").view("red")
+    hq = CODE["H"]
+
+    def unmasking_hq(level):
+        search = Search(view, Belief(view), LEVELS[level][1], random.Random(0))
+        return search.boards[0].info_worth[1][hq]
+
+    assert [unmasking_hq(level) for level in (1, 2, 3)] == pytest.approx([2.0, 0.6, 1.0])

@@ -40,7 +40,8 @@ LEVELS = {
     # that the turn it plays is the best on many sampled armies, not on a lucky few. It defends
     # its Headquarters against the Sappers that take most of them (soldiers kept near it, the
     # higher ones beside its doors, Sappers valued), the more so the nearer the front it stands
-    # (Budget.exposed).
+    # (Budget.exposed). Unmasking counts half of its figure: its Spies, sent to unmask, were
+    # lost where they stood (docs/computer-strength.md, "Unmasking at half its worth").
     3: (
         dict(priors=True, spy_inference=True, declines=DECLINES),
         Budget(
@@ -57,6 +58,7 @@ LEVELS = {
             doors=0.5,
             exposed=2.0,
             sapper=1.0,
+            info=0.5,
         ),
     ),
 }
