@@ -63,7 +63,7 @@ class Budget:
     # by a piece that reaches a door with nothing near that beats it.
     doors: float = 0.0
     # What unmasking a piece is worth, times evaluate.info_values: level 2 beat level 1 more
-    # often at 0.3, level 3 beat level 2 more often at 0.5 (docs/computer-strength.md).
+    # often at 0.3, level 3 beat level 2 a little more often at 0.5 (docs/computer-strength.md).
     info: float = 1.0
     # A game lost on a sample is not lost on the board: the true enemy cannot see our
     # Headquarters. With ``doom`` the search tells such turns apart instead of scoring them all
