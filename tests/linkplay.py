@@ -2,6 +2,7 @@
 
 import random
 
+from espionage.board import AROUND
 from espionage.link import DuplicateLink
 from espionage.sealed import Seat
 from espionage.variant import Variant
@@ -11,6 +12,19 @@ def random_turn(seat, rng):
     first = rng.choice(seat.legal_moves())
     rest = seat.legal_moves([first])
     return [first] + ([rng.choice(rest)] if rest else [])
+
+
+def fighting_turn(seat, rng):
+    """A turn that seeks what random turns seldom make: mostly an attack first (a fight whose
+    result the mover's device does not know yet), then a second piece moved next to that fight
+    (whether a hidden enemy piece then stands beside it depends on that result)."""
+    view = seat.view()
+    moves = seat.legal_moves()
+    attacks = [m for m in moves if view.owner(m.to_square) == 1 - seat.side]
+    first = rng.choice(attacks if attacks and rng.random() < 0.7 else moves)
+    rest = seat.legal_moves([first])
+    beside = [m for m in rest if m.to_square in AROUND[first.to_square] and view.owner(m.to_square) is None]
+    return [first] + ([rng.choice(beside or rest)] if rest else [])
 
 
 def play(kind, seed, moves_per_turn=2, volcanoes=6, resign_at=None, stop=None, chooser=None, links=None, setup=None):

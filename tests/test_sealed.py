@@ -8,11 +8,11 @@ import pytest
 
 from espionage import SIDES, Game, IllegalMove
 from espionage.board import AROUND
-from espionage.link import TURN, HonestAuthor, LinkError, decode
+from espionage.link import TURN, BrokenRules, HonestAuthor, LinkError, decode
 from espionage.link.public import ASK, FLAG, KNOWN
 from espionage.pieces import MINE, SPY
 from espionage.sealed import FAIR, FALSE_CLAIM, PLAYING, UNVERIFIED, VERIFIED_FAIR, SealedView, Seat, audit, spectate
-from tests.linkplay import play, random_turn
+from tests.linkplay import fighting_turn, play, random_turn
 
 
 def engine_replay(t, setups=None):
@@ -335,8 +335,8 @@ def test_a_move_tells_its_kind_only_when_the_rules_show_it():
     by a flag in the turn when the mover's device knows it for certain, else by the defender's
     question at resolution and the mover's answer."""
     counts = {FLAG: 0, ASK: 0, None: 0, "answered": 0}
-    for seed in range(30):  # 7 questions, 4 of them answered
-        a, _, _ = play("sealed", 500 + seed, resign_at=150)
+    for seed in range(10):  # random games ask 7 questions in 30 (4 answered); these 37 in 10 (16)
+        a, _, _ = play("sealed", 500 + seed, resign_at=150, chooser=fighting_turn if seed < 8 else random_turn)
         t = decode(a.link())
         g = Game(t.revealed[0][1], t.revealed[1][1], t.volcanoes, t.variant)
         answers = {c[1].index: c[3] for c in t.claims if c[0] == "spy_answer"}
@@ -401,13 +401,16 @@ class SpyAnswerLiar(HonestAuthor):
 
 
 def test_a_false_answer_to_a_spy_question_is_caught():
+    """Both devices answer every Spy question falsely; the player to move resigns once one was
+    answered (before the lie can meet a fight, below): the audit names it."""
+
     def stop(seat, n):
         if not isinstance(seat.author, SpyAnswerLiar):
             seat.author = SpyAnswerLiar(seat.side, seat.setup, seat.secret)
-        return n >= 150
+        return n >= 150 or any(c[0] == "spy_answer" for c in seat.t.claims)
 
-    for seed in range(500, 560):
-        a, b, _ = play("sealed", seed, stop=stop)
+    for seed in range(500, 520):
+        a, b, _ = play("sealed", seed, stop=stop, chooser=fighting_turn)
         answers = [c for c in decode(a.link()).claims if c[0] == "spy_answer"]
         if answers:
             assert re.fullmatch(
@@ -418,3 +421,32 @@ def test_a_false_answer_to_a_spy_question_is_caught():
             assert a.verdict == b.verdict
             return
     pytest.fail("no Spy question was asked")
+
+
+def test_a_piece_falsely_said_to_be_a_spy_that_fights_as_its_kind_is_refused_naming_its_owner():
+    """Once a lie has made a piece a Spy in public, the honest defender's own reply to that
+    piece's attack on a piece of known kind contradicts the public kinds: its device refuses the
+    link, naming the liar, and keeps its game."""
+    seats = {}
+    for seed in range(500, 540):
+        liar = seed % 2
+
+        def stop(seat, n, liar=liar):
+            seats[seat.side] = seat
+            if seat.side == liar and not isinstance(seat.author, SpyAnswerLiar):
+                seat.author = SpyAnswerLiar(seat.side, seat.setup, seat.secret)
+            return n >= 150
+
+        links = []
+        try:
+            play("sealed", seed, stop=stop, chooser=fighting_turn, links=links)
+        except BrokenRules as refusal:
+            if decode(links[-1]).messages[-1].side != liar:
+                continue  # the liar's own device, defending the piece it lied about
+            said = [c for c in decode(links[-1]).claims if c[0] == "spy_answer" and c[2] == liar and c[3]]
+            assert said, "only a false Spy answer makes a piece's public kind false"
+            name = SIDES[liar].capitalize()
+            assert re.fullmatch(rf"{name}'s piece that attacked [a-j]\d+ fought as another kind than {name} had made public", str(refusal))
+            assert seats[1 - liar].link() == links[-2]  # its game as it last sent it
+            return
+    pytest.fail("no piece said to be a Spy attacked a piece of known kind")

@@ -13,7 +13,7 @@ Protocol values (:class:`MoveClaim`, :class:`PendingTurn`, :class:`ResolvedMove`
 
 from typing import NamedTuple
 
-from ..board import AROUND, BLUE, ORTHOGONAL, RED, SETUP_SQUARES, SIDES, SQUARES
+from ..board import AROUND, BLUE, ORTHOGONAL, RED, SETUP_SQUARES, SIDES, SQUARES, square_name
 from ..moves import Move
 from ..pieces import ARMY, MOVABLE, SPY, VOLCANO
 from ..rules import Referee, State, legal_steps, return_keys
@@ -97,6 +97,10 @@ class Defender:
     """What the defending device tells while it resolves a turn (the rules show its opponent as much).
 
     The transcript implements it over the link's symbols; see ``transcript._CodedDefender``."""
+
+    replies_itself = False
+    """True on the defender's own device, which makes the replies from its true army: a reply
+    that contradicts the public kinds then shows the attacker's public kind false."""
 
     def fight(self, claim, defender_pid):
         """(the attacker of ``claim`` beats the piece ``defender_pid``, the kind of the removed piece):
@@ -306,7 +310,7 @@ class PublicBoard(State):
                 self.referee = None
             if reply is not None and (event.attacker_won, event.removed[0][1]) != reply:
                 # both kinds were public: the rules decided, and the reply says otherwise
-                raise BrokenRules(f"{SIDES[1 - claim.side].capitalize()}'s reply to a fight contradicts the public kinds")
+                raise BrokenRules(self._contradiction(claim, defender.replies_itself))
             self.events.append(event)
             if claim.spy_source == ASK and self._piece[to] == claim.pid:
                 hidden = self.hidden_enemies_around(claim.side, to)
@@ -318,6 +322,18 @@ class PublicBoard(State):
         if self.outcome is None and self._first is not None:
             self._end_turn(last)  # the mover's device ended its turn: it had no other move
         return done, asks, questions
+
+    @staticmethod
+    def _contradiction(claim, replies_itself):
+        """Why a fight's reply and the public kinds disagree, naming the side that lied: the
+        defender, whose reply came by link; or, where this device made the reply from its true
+        army, the attacker, whose piece fought as another kind than it made public (by a false
+        answer to a Spy question)."""
+        attacker, defender = (SIDES[s].capitalize() for s in (claim.side, 1 - claim.side))
+        if replies_itself:
+            target = square_name(claim.move.to_square)
+            return f"{attacker}'s piece that attacked {target} fought as another kind than {attacker} had made public"
+        return f"{defender}'s reply to a fight contradicts the public kinds"
 
     def answer(self, question, spy):
         """The owner's answer to a SpyQuestion: if a Spy, the Asks for the pieces it unmasked

@@ -174,6 +174,7 @@ class _CodedDefender(Defender):
 
     def __init__(self, t, io, side, author):
         self.t, self.io, self.side, self.author = t, io, side, author
+        self.replies_itself = io.writing
 
     def fight(self, claim, defender_pid):
         io, t = self.io, self.t
