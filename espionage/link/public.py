@@ -327,8 +327,8 @@ class PublicBoard(State):
     def _contradiction(claim, replies_itself):
         """Why a fight's reply and the public kinds disagree, naming the side that lied: the
         defender, whose reply came by link; or, where this device made the reply from its true
-        army, the attacker, whose piece fought as another kind than it made public (by a false
-        answer to a Spy question)."""
+        army, the attacker, whose piece fought as another kind than its own device had made
+        public (by a false answer to a Spy question, say)."""
         attacker, defender = (SIDES[s].capitalize() for s in (claim.side, 1 - claim.side))
         if replies_itself:
             target = square_name(claim.move.to_square)
