@@ -14,6 +14,7 @@ import pytest
 from espionage import Game, IllegalMove
 from espionage.board import square_name
 from espionage.link import IncompleteLink, NotALink
+from espionage.link.fights import FalseFight
 from espionage.sealed.audit import Finding
 from tests.helpers import english_words, epn
 from tests.test_app import Page, page, plan, text, to_play
@@ -293,6 +294,15 @@ def test_the_audits_finding_names_the_liar_in_the_players_language():
     assert error_text(finding) == "Turn 1: Blue's Mine on b8 moved."
     i18n.use("cs")
     assert error_text(finding) == "Kolo 1: Modrý táhl z b8 figurkou, která se nesmí hýbat (Mina)."
+
+
+def test_a_link_refused_for_a_false_fight_names_the_liar_in_the_players_language():
+    refusal = FalseFight("Red's reply withholds the fight's token", "Red")
+    assert error_text(refusal) == "This link was refused: it proves that Red's device made a false claim in a fight."
+    i18n.use("es")
+    assert error_text(refusal) == (
+        "Este enlace se ha rechazado: demuestra que el dispositivo de Rojo hizo una afirmación falsa en un combate."
+    )
 
 
 def test_the_catalogs_are_read_from_the_games_archive_without_unpacking_it(tmp_path):

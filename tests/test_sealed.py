@@ -9,6 +9,7 @@ import pytest
 from espionage import SIDES, Game, IllegalMove
 from espionage.board import AROUND
 from espionage.link import TURN, BrokenRules, HonestAuthor, LinkError, decode
+from espionage.link.fights import FalseFight
 from espionage.link.public import ASK, FLAG, KNOWN
 from espionage.pieces import MINE, SPY
 from espionage.sealed import FAIR, FALSE_CLAIM, PLAYING, UNVERIFIED, VERIFIED_FAIR, SealedView, Seat, audit, spectate
@@ -447,6 +448,7 @@ def test_a_piece_falsely_said_to_be_a_spy_that_fights_as_its_kind_is_refused_nam
             assert said, "only a false Spy answer makes a piece's public kind false"
             name = SIDES[liar].capitalize()
             assert re.fullmatch(rf"{name}'s piece that attacked [a-j]\d+ fought as another kind than {name} had made public", str(refusal))
+            assert isinstance(refusal, FalseFight) and refusal.liar == name  # the page names the liar too
             assert seats[1 - liar].link() == links[-2]  # its game as it last sent it
             return
     pytest.fail("no piece said to be a Spy attacked a piece of known kind")

@@ -4,6 +4,7 @@ keeps its saved game, or caught by the end audit, which names the liar."""
 
 import random
 import re
+from html import unescape
 
 import pytest
 
@@ -14,7 +15,10 @@ from espionage.pieces import ATTACKER_WINS, MOVABLE
 from espionage.sealed import FALSE_CLAIM, Seat
 from espionage.variant import Variant
 from tests.linkplay import random_turn
+from ui.app import App
 from ui.errors import error_text
+from ui.linkplay import LinkMatch, seat_key
+from ui.saves import MemoryStorage
 
 
 class Liar(HonestAuthor):
@@ -83,7 +87,7 @@ class Liar(HonestAuthor):
 
 def play_with_liar(lie, seed, liar_side=None):
     """Two seats play random turns, one device lying; returns (liar's seat, the other seat,
-    the refusal: (FalseFight, the receiver's link before and after) or None)."""
+    the refusal: (FalseFight, the receiver's link before and after, the refused link) or None)."""
     rng = random.Random(seed)
     a = Seat.new_game("sealed", rng.choice(["red", "blue"]), Variant(2, 6), rng=rng)
     b = Seat.join(a.link(), rng=rng)
@@ -93,11 +97,11 @@ def play_with_liar(lie, seed, liar_side=None):
     sender, receiver = b, a
     for _ in range(1000):
         liar.author.other_queries = [q for pid, q in liar.t.queries.items() if liar.t.board.side_of(pid) != liar.side]
-        before = receiver.link()
+        before, sent = receiver.link(), sender.link()
         try:
-            receiver.receive(sender.link())
+            receiver.receive(sent)
         except FalseFight as e:
-            return liar, honest, (e, before, receiver.link())
+            return liar, honest, (e, before, receiver.link(), sent)
         except LinkError:
             pass
         sender, receiver = receiver, sender
@@ -132,10 +136,24 @@ def test_a_false_fight_is_refused_at_once_and_the_saved_game_kept(lie, pattern):
             break
     else:
         pytest.fail("no game gave the liar its chance")
-    error, before, after = refusal
+    error, before, after, sent = refusal
     assert re.fullmatch(pattern.format(liar=side_name(liar)), str(error)), str(error)
     assert error.liar == side_name(liar)
     assert isinstance(error, LinkError)  # a link error: the page says why, nothing crashes
+    # the honest player's page, opening that link, names the liar and keeps the game
+    storage = MemoryStorage()
+    key = seat_key(honest.game_id)
+    storage.set(key, LinkMatch(Seat.from_dict(honest.to_dict())).to_json())
+    saved = storage.get(key)
+    app = App(storage)
+    app.dispatch("open-link", sent)
+    said = " ".join(unescape(re.sub(r"<[^>]+>", " ", app.html())).split())
+    assert app.screen == "link-error"
+    assert (
+        f"This link was refused: it proves that {side_name(liar)}'s device made a false claim in a fight. "
+        "Your saved game is unchanged."
+    ) in said
+    assert storage.get(key) == saved
     assert before == after  # the receiver's game is as it was
     Seat.from_dict(honest.to_dict())  # and still loads
 

@@ -7,8 +7,9 @@ the player's language, when it draws the screen (so a language switch words
 it again). The app's own refusals are :class:`Failure` values."""
 
 from espionage import IllegalMove, SetupError
-from espionage.board import square_name
+from espionage.board import SIDES, square_name
 from espionage.link import errors as link
+from espionage.link.fights import FalseFight
 from espionage.sealed.audit import Finding
 
 from .i18n import N_, _
@@ -33,6 +34,7 @@ FAILURES = {
     ),
     "link-unusable": N_("This link could not be used."),
     "no-seat": N_("This game already has both its players, so this device has no seat in it: you can only watch it."),
+    "false-fight": N_("This link was refused: it proves that {side}'s device made a false claim in a fight."),
 }
 
 # By class, most precise first (a subclass before its base).
@@ -160,6 +162,8 @@ def error_text(error):
             text = ILLEGAL["illegal"]
         squares = [square_name(sq) for sq in error.squares]
         return _(text).format(square=squares[-1] if squares else "")
+    if isinstance(error, FalseFight) and error.liar.lower() in SIDES:  # it names the liar: "Red" or "Blue"
+        return error_text(Failure("false-fight", side=SIDES.index(error.liar.lower())))
     for cls, text in LINK_ERRORS:
         if isinstance(error, cls):
             return _(text)

@@ -18,7 +18,7 @@ from ..moves import Move
 from ..pieces import ARMY, MOVABLE, SPY, VOLCANO
 from ..rules import Referee, State, legal_steps, return_keys
 from ..variant import Variant
-from .errors import BrokenRules
+from .fights import FalseFight
 
 MOBILE_PER_ARMY = sum(n for k, n in ARMY.items() if k in MOVABLE)
 
@@ -310,7 +310,7 @@ class PublicBoard(State):
                 self.referee = None
             if reply is not None and (event.attacker_won, event.removed[0][1]) != reply:
                 # both kinds were public: the rules decided, and the reply says otherwise
-                raise BrokenRules(self._contradiction(claim, defender.replies_itself))
+                raise self._contradiction(claim, defender.replies_itself)
             self.events.append(event)
             if claim.spy_source == ASK and self._piece[to] == claim.pid:
                 hidden = self.hidden_enemies_around(claim.side, to)
@@ -325,15 +325,16 @@ class PublicBoard(State):
 
     @staticmethod
     def _contradiction(claim, replies_itself):
-        """Why a fight's reply and the public kinds disagree, naming the side that lied: the
-        defender, whose reply came by link; or, where this device made the reply from its true
-        army, the attacker, whose piece fought as another kind than its own device had made
-        public (by a false answer to a Spy question, say)."""
+        """The FalseFight for a fight's reply that disagrees with the public kinds, naming the side
+        that lied: the defender, whose reply came by link; or, where this device made the reply
+        from its true army, the attacker, whose piece fought as another kind than its own device
+        had made public (by a false answer to a Spy question, say)."""
         attacker, defender = (SIDES[s].capitalize() for s in (claim.side, 1 - claim.side))
         if replies_itself:
             target = square_name(claim.move.to_square)
-            return f"{attacker}'s piece that attacked {target} fought as another kind than {attacker} had made public"
-        return f"{defender}'s reply to a fight contradicts the public kinds"
+            message = f"{attacker}'s piece that attacked {target} fought as another kind than {attacker} had made public"
+            return FalseFight(message, attacker)
+        return FalseFight(f"{defender}'s reply to a fight contradicts the public kinds", defender)
 
     def answer(self, question, spy):
         """The owner's answer to a SpyQuestion: if a Spy, the Asks for the pieces it unmasked
