@@ -2,15 +2,21 @@
 the receiver's name that it did not write, or a false reveal of its army, is refused (both modes)."""
 
 import random
+import re
 import secrets
+from html import unescape
 
 import pytest
 
-from espionage import Setup
+from espionage import Setup, Variant
 from espionage.board import BLUE, RED
 from espionage.link import RESIGN, TURN, ForgedLink, HonestAuthor, decode
+from espionage.link.fights import FalseFight
 from espionage.sealed import Seat
-from tests.linkplay import random_turn
+from tests.linkplay import fighting_turn, random_turn
+from ui.app import App
+from ui.linkplay import LinkMatch, seat_key
+from ui.saves import MemoryStorage
 
 
 def started(kind, seed):
@@ -99,3 +105,66 @@ def test_the_receivers_own_messages_in_its_saved_game_are_no_forgery():
     blue.receive(link)
     red.receive(blue.play_turn(random_turn(blue, rng)))
     assert red.my_turn and sum(m.side == BLUE for m in red.t.messages) >= 4
+
+
+class ReplyForger(HonestAuthor):
+    """A device pretending to be the defender, whose reply to a fight names a removed kind the
+    public board contradicts (its own copy of the board was made to forget the defender's kind)."""
+
+    def __init__(self, side, rng, said):
+        super().__init__(side, Setup.random(side, rng), secrets.token_bytes(16))
+        self.said = said
+
+    def reply(self, fight, sender_key):
+        return True, self.said, bytes(12)
+
+    def audit_tag(self, fight, sender_key):
+        return bytes(8)
+
+
+def test_a_false_fight_in_the_receivers_name_is_refused_as_a_forgery_not_blamed_on_it():
+    """Blue's device writes Red's reply to its attack on a Red piece of public kind, naming
+    another kind: Red's device, reading a fight that contradicts the public kinds in its own name,
+    says the link was forged, not that Red lied."""
+    for seed in range(3, 43):  # seeds 0-2 play long games without such a fight
+        rng = random.Random(seed)
+        red = Seat.new_game("sealed", "red", Variant(2, 6), rng=rng)
+        blue = Seat.join(red.link(), rng=rng)
+        red.receive(blue.link())
+        for _ in range(200):
+            if red.outcome is not None:
+                break
+            blue.receive(red.play_turn(fighting_turn(red, rng)))
+            if blue.outcome is not None:
+                break
+            link = blue.play_turn(fighting_turn(blue, rng))
+            red.receive(link)
+            board = blue.t.board
+            known = board.known
+            attacks = [c for c in blue.t.pending.moves if c.attack and board.pid[c.move.to_square] in known]
+            if attacks and attacks[0].pid in known:
+                target = attacks[0].move.to_square
+                truth = known[board.pid[target]]
+                t = decode(link)
+                t.board._kind[target] = None  # the forger's board forgets the defender's kind...
+                t.write_message(ReplyForger(RED, rng, "C" if truth != "C" else "L"), RESIGN)  # ...to write
+                with pytest.raises(FalseFight, match="Red's reply to a fight contradicts the public kinds"):
+                    decode(t.encode())  # anyone reading the forged link sees a false fight in Red's name
+                saved = red.to_dict()
+                with pytest.raises(ForgedLink, match=r"a reply to a fight in your name \(Red\)"):
+                    red.receive(t.encode())
+                assert red.to_dict() == saved
+                # Red's page, opening it, says so and keeps the game
+                storage = MemoryStorage()
+                key = seat_key(red.game_id)
+                storage.set(key, LinkMatch(red).to_json())
+                kept = storage.get(key)
+                app = App(storage)
+                app.dispatch("open-link", t.encode())
+                said = " ".join(unescape(re.sub(r"<[^>]+>", " ", app.html())).split())
+                assert app.screen == "link-error" and "Open my game" in said
+                assert "This link speaks in your name, but this device never wrote it" in said
+                assert "Your saved game is unchanged." in said and "false claim" not in said
+                assert storage.get(key) == kept
+                return
+    pytest.fail("no attack on a Red piece of public kind by a Blue piece of public kind")

@@ -298,10 +298,10 @@ def test_the_audits_finding_names_the_liar_in_the_players_language():
 
 def test_a_link_refused_for_a_false_fight_names_the_liar_in_the_players_language():
     refusal = FalseFight("Red's reply withholds the fight's token", "Red")
-    assert error_text(refusal) == "This link was refused: it proves that Red's device made a false claim in a fight."
+    assert error_text(refusal) == "This link was refused: it holds a false claim in Red's name about a fight."
     i18n.use("es")
     assert error_text(refusal) == (
-        "Este enlace se ha rechazado: demuestra que el dispositivo de Rojo hizo una afirmación falsa en un combate."
+        "Este enlace se ha rechazado: contiene una afirmación falsa en nombre de Rojo sobre un combate."
     )
 
 

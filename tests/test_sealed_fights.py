@@ -150,7 +150,7 @@ def test_a_false_fight_is_refused_at_once_and_the_saved_game_kept(lie, pattern):
     said = " ".join(unescape(re.sub(r"<[^>]+>", " ", app.html())).split())
     assert app.screen == "link-error"
     assert (
-        f"This link was refused: it proves that {side_name(liar)}'s device made a false claim in a fight. "
+        f"This link was refused: it holds a false claim in {side_name(liar)}'s name about a fight. "
         "Your saved game is unchanged."
     ) in said
     assert storage.get(key) == saved

@@ -34,7 +34,7 @@ FAILURES = {
     ),
     "link-unusable": N_("This link could not be used."),
     "no-seat": N_("This game already has both its players, so this device has no seat in it: you can only watch it."),
-    "false-fight": N_("This link was refused: it proves that {side}'s device made a false claim in a fight."),
+    "false-fight": N_("This link was refused: it holds a false claim in {side}'s name about a fight."),
 }
 
 # By class, most precise first (a subclass before its base).

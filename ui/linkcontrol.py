@@ -10,6 +10,7 @@ dispatch and clears.
 from espionage import Move, Setup, Variant, random_volcanoes
 from espionage.board import RED, SIDES
 from espionage.link import CASUAL, SEALED, DuplicateLink, LinkError, OlderLink, decode
+from espionage.link.fights import FalseFight
 from espionage.sealed import Seat, spectate
 from espionage.setup import format_squares, parse_squares
 
@@ -267,12 +268,18 @@ class LinkControl(Controller):
     def _open_link(self, text, quiet):
         try:
             t = decode(text)
+            key, backup = seat_key(t.game_id), t.backup
+        except FalseFight as e:
+            # a false claim in a fight: this game's saved seat judges it (in its own name, a forgery)
+            key, backup = (seat_key(e.game_id) if e.game_id is not None else None), False
+            if key is None or self._load_link_match(key) is None:
+                self._link_failed(e)
+                return
         except LinkError as e:
             self._link_failed(e)
             return
-        key = seat_key(t.game_id)
         saved = self._load_link_match(key)
-        if t.backup:
+        if backup:
             self._open_backup(text, saved)
             return
         if saved is not None:

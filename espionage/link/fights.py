@@ -43,11 +43,14 @@ AUDIT_TAG_BYTES = 8
 
 
 class FalseFight(BrokenRules):
-    """A fight's table or reply that its sender could not honestly have made; `liar` names the side."""
+    """A fight's table or reply that its sender could not honestly have made; `liar` names the side
+    in whose name it was made. `game_id`: the game of the link it was read from, when known, so that
+    the game's saved seat can judge it (a false claim in the seat's own name is a forgery)."""
 
-    def __init__(self, message: str, liar: str) -> None:
+    def __init__(self, message: str, liar: str, game_id: int | None = None) -> None:
         super().__init__(message)
         self.liar = liar
+        self.game_id = game_id
 
 
 @dataclass(frozen=True)

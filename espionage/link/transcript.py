@@ -677,6 +677,8 @@ def decode_body(data, store=None):
             io.out = []
             t._read_backup(io)
         t._all_values_read()
+    except fights.FalseFight as e:
+        raise fights.FalseFight(str(e), e.liar, t.game_id) from None
     except LinkError:
         raise
     except (ValueError, IndexError, KeyError) as e:

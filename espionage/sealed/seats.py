@@ -346,7 +346,18 @@ class Seat:
         self._values = bytes(t.values)
 
     def receive(self, link):
-        """Take in the opponent's newest link. A LinkError subclass (seat unchanged) for a bad one."""
+        """Take in the opponent's newest link. A LinkError subclass (seat unchanged) for a bad one.
+
+        A false fight it proves in this seat's own name is a message this device never wrote:
+        a forgery, refused as one rather than blamed on this seat."""
+        try:
+            self._receive(link)
+        except fights.FalseFight as e:
+            if e.liar != side_name(self.side):
+                raise
+            raise ForgedLink(FORGED.format(what="a reply to a fight", side=e.liar)) from None
+
+    def _receive(self, link):
         data = unframe(link)
         t = self.t
         known = len(t.messages)
