@@ -268,37 +268,23 @@ class LinkControl(Controller):
     def _open_link(self, text, quiet):
         try:
             t = decode(text)
-            key, backup = seat_key(t.game_id), t.backup
         except FalseFight as e:
             # a false claim in a fight: this game's saved seat judges it (in its own name, a forgery)
-            key, backup = (seat_key(e.game_id) if e.game_id is not None else None), False
-            if key is None or self._load_link_match(key) is None:
+            saved = self._load_link_match(seat_key(e.game_id)) if e.game_id is not None else None
+            if saved is None:
                 self._link_failed(e)
-                return
+            else:
+                self._continue_saved(saved, text, quiet)
+            return
         except LinkError as e:
             self._link_failed(e)
             return
-        saved = self._load_link_match(key)
-        if backup:
+        saved = self._load_link_match(seat_key(t.game_id))
+        if t.backup:
             self._open_backup(text, saved)
             return
         if saved is not None:
-            try:
-                saved.seat.receive(text)
-            except (DuplicateLink, OlderLink) as e:
-                fresh = self._load_link_match(key)
-                if quiet and self.app.screen != Screen.HOME and self.app.match is not None and self.app.match.id == fresh.id:
-                    return  # a reload: stay where the player was
-                self._show_link_game(fresh, "" if quiet else error_text(e))
-                return
-            except LinkError as e:
-                self._link_failed(e, self._load_link_match(key))
-                return
-            except Exception:
-                self._link_failed(Failure("link-unusable"), saved)
-                return
-            self.app.save(saved)
-            self._show_link_game(saved, self.app.message)
+            self._continue_saved(saved, text, quiet)
             return
         if not t.joined:
             self.app.show(
@@ -314,6 +300,26 @@ class LinkControl(Controller):
         self.app.show(Screen.LINK_SPECTATE)
         self.spectator = (view, t)
         self.error = Failure("no-seat")
+
+    def _continue_saved(self, saved, text, quiet):
+        """The link ``text`` taken into the saved game ``saved`` (a LinkMatch), or why not."""
+        key = saved.key
+        try:
+            saved.seat.receive(text)
+        except (DuplicateLink, OlderLink) as e:
+            fresh = self._load_link_match(key)
+            if quiet and self.app.screen != Screen.HOME and self.app.match is not None and self.app.match.id == fresh.id:
+                return  # a reload: stay where the player was
+            self._show_link_game(fresh, "" if quiet else error_text(e))
+            return
+        except LinkError as e:
+            self._link_failed(e, self._load_link_match(key))
+            return
+        except Exception:
+            self._link_failed(Failure("link-unusable"), saved)
+            return
+        self.app.save(saved)
+        self._show_link_game(saved, self.app.message)
 
     def _open_backup(self, text, saved):
         try:
