@@ -2,9 +2,7 @@
 the receiver's name that it did not write, or a false reveal of its army, is refused (both modes)."""
 
 import random
-import re
 import secrets
-from html import unescape
 
 import pytest
 
@@ -14,6 +12,7 @@ from espionage.link import RESIGN, TURN, ForgedLink, HonestAuthor, decode
 from espionage.link.fights import FalseFight
 from espionage.sealed import Seat
 from tests.linkplay import fighting_turn, random_turn
+from tests.test_link_app import screen_text
 from ui.app import App
 from ui.linkplay import LinkMatch, seat_key
 from ui.saves import MemoryStorage
@@ -161,7 +160,7 @@ def test_a_false_fight_in_the_receivers_name_is_refused_as_a_forgery_not_blamed_
                 kept = storage.get(key)
                 app = App(storage)
                 app.dispatch("open-link", t.encode())
-                said = " ".join(unescape(re.sub(r"<[^>]+>", " ", app.html())).split())
+                said = screen_text(app)
                 assert app.screen == "link-error" and "Open my game" in said
                 assert "This link speaks in your name, but this device never wrote it" in said
                 assert "Your saved game is unchanged." in said and "false claim" not in said

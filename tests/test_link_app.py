@@ -33,6 +33,11 @@ def link_of(app):
     return url.split("#", 1)[1]
 
 
+def screen_text(app):
+    """The screen's words as a player reads them: no markup, entities decoded, spaces joined."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", app.html())).split())
+
+
 def labels(app):
     return re.findall(r"<button [^>]*>([^<]*)</button>", app.html())
 

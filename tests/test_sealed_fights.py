@@ -4,7 +4,6 @@ keeps its saved game, or caught by the end audit, which names the liar."""
 
 import random
 import re
-from html import unescape
 
 import pytest
 
@@ -15,6 +14,7 @@ from espionage.pieces import ATTACKER_WINS, MOVABLE
 from espionage.sealed import FALSE_CLAIM, Seat
 from espionage.variant import Variant
 from tests.linkplay import random_turn
+from tests.test_link_app import screen_text
 from ui.app import App
 from ui.errors import error_text
 from ui.linkplay import LinkMatch, seat_key
@@ -147,7 +147,7 @@ def test_a_false_fight_is_refused_at_once_and_the_saved_game_kept(lie, pattern):
     saved = storage.get(key)
     app = App(storage)
     app.dispatch("open-link", sent)
-    said = " ".join(unescape(re.sub(r"<[^>]+>", " ", app.html())).split())
+    said = screen_text(app)
     assert app.screen == "link-error"
     assert (
         f"This link was refused: it holds a false claim in {side_name(liar)}'s name about a fight. "
