@@ -119,6 +119,10 @@ class Page:
         active = document.activeElement
         if active and root.contains(active):
             active.blur()  # keep_focus (in settle) then takes the focus where a new screen's goes
+        if app.rules_open:
+            state.under_rules = 0  # the screen under the Rules is another: closing them shows its top
+        else:
+            window.scrollTo(0, 0)
 
 
 frames = FrameQueue(lambda: after_next_frame(), Page().log)

@@ -48,6 +48,46 @@ def test_the_keys_help_shows_on_a_phone_only_once_a_key_is_pressed(browser, serv
     assert not errors
 
 
+def test_a_new_screen_starts_at_its_top_on_a_phone(browser, server_url):
+    """The computer's options and the setup are taller than a phone: a player who scrolled
+    down to Start or Ready met the next screen scrolled down too, the game's board half out of
+    sight. A new screen starts at its top; the whole board and Submit are then in view."""
+    height = 844
+    context = browser.new_context(base_url=server_url, viewport={"width": 390, "height": height},
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    def scrolled_down_to(name):
+        page.get_by_role("button", name=name, exact=True).scroll_into_view_if_needed()
+        assert page.evaluate("scrollY") > 0, f"{name} was in view without scrolling"
+        click(page, name)
+
+    try:
+        open_app_page(page)
+        click(page, "Play the computer")
+        click(page, "Level 1")
+        scrolled_down_to("Start")
+        assert page.get_attribute("section.screen", "data-screen") == "setup"
+        assert page.evaluate("scrollY") == 0
+        click(page, "Random setup")
+        scrolled_down_to("Ready")
+        assert page.get_attribute("section.screen", "data-screen") == "play"
+        assert page.evaluate("scrollY") == 0
+        board = page.locator("svg.espionage-board").bounding_box()
+        submit = page.get_by_role("button", name="Submit turn", exact=True).bounding_box()
+        assert board["y"] >= 0 and board["y"] + board["height"] <= height
+        assert submit["y"] + submit["height"] <= height
+        page.evaluate("window.scrollTo(0, 200)")  # a tap on the same screen leaves it where it is
+        page.click('g.square[data-square="a1"]')
+        settled(page)
+        assert page.evaluate("scrollY") == 200
+    finally:
+        context.close()
+    assert not errors
+
+
 def test_the_keys_help_shows_where_the_pointer_hovers(page, open_app):
     open_app(page)
     _to_setup(page)

@@ -221,6 +221,20 @@ def test_submit_paints_its_board_from_the_image_in_its_frame_and_the_page_after(
     assert app.storage.data != storage
 
 
+def test_another_screen_starts_at_its_top_and_taps_on_a_screen_keep_it_where_it_is():
+    """A phone player scrolls down to Ready or Submit: the next screen starts at its top
+    (Page.new_screen), once; a tap on the same screen leaves the page where it was."""
+    app, page, taps = at_rest()
+    taps.dispatch("square", a_piece(app))
+    page.frame()
+    taps.dispatch("history")
+    assert app.screen == "history"
+    taps.dispatch("back")
+    assert app.screen == "play"
+    told = [call[0] for call in page.calls if call[0] in ("new screen", "settle")]
+    assert told == ["settle", "new screen", "settle", "new screen", "settle"]  # the tap's, the list's, the board's
+
+
 def test_an_action_before_the_frame_comes_after_the_tap_painted_ahead():
     app, page, taps = at_rest()
     piece = a_piece(app)
@@ -311,7 +325,7 @@ def test_submit_worked_out_ahead_leaves_the_app_and_its_storage_as_they_were():
     drawn, storage, planned = app.html(), dict(app.storage.data), list(app.planned)
     position = app.match.game.position()
     ahead = turn_ahead(app, taps.state.shown)
-    assert ahead.new_screen and ahead.markup != drawn
+    assert ahead.markup != drawn
     assert (app.html(), app.storage.data, app.planned, app.match.game.position()) == (drawn, storage, planned, position)
     app.dispatch("submit")
     assert app.html() == ahead.markup

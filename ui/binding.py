@@ -56,8 +56,8 @@ class Page(Protocol):
         """Say what failed on the console."""
 
     def new_screen(self) -> None:
-        """A new screen was patched in: the focus goes where a new screen's goes (a screen
-        written whole takes it from the element that had it)."""
+        """Another screen is coming: the page starts at its top, and the focus goes where a new
+        screen's goes (a screen written whole takes it from the element that had it)."""
 
 
 @dataclass
@@ -106,14 +106,13 @@ class Ahead(NamedTuple):
     they are), or for a tap that changes the board, the board's patches (``first``), unless
     the tap's motion shows the change (it starts from the board as it is: its first frame is
     the marks alone); then, after the frame, the page's other patches (``rest``) and the
-    markup the page then holds. ``new_screen``: the tap shows another screen."""
+    markup the page then holds."""
 
     marks: str | None = None
     first: str = ""
     motion: tuple = ()
     rest: str = ""
     markup: str = ""
-    new_screen: bool = False
     pictured: Pictured | None = None
 
 
@@ -159,8 +158,7 @@ def turn_ahead(app, shown):
     if after is None:
         return None
     markup = after.html()
-    return Ahead(first=as_json(diff_screens(shown, markup)), markup=markup, new_screen=after.screen != app.screen,
-                 pictured=_pictured(shown, markup))
+    return Ahead(first=as_json(diff_screens(shown, markup)), markup=markup, pictured=_pictured(shown, markup))
 
 
 def _pictured(shown, markup):
@@ -180,6 +178,7 @@ class TapSchedule:
         self.ahead: dict = {}  # (action, arg) -> Ahead, of the page at rest
         self.tapped: list = []  # (action, arg, Ahead, its patches left for after the frame) painted ahead, dispatched after its frame
         self.settling = False  # a tap's marks are painted, and the rest of the page not yet
+        self.screen = None  # the app's screen that the page shows (App.screen), once at rest
 
     def dispatch(self, action, arg="", value="", whole=False):
         """An action as it comes (``whole``: the page written afresh, as for a new link)."""
@@ -227,8 +226,15 @@ class TapSchedule:
                 if after:
                     self.page.put(after)
                 self.state.shown = ahead.markup
-            if ahead.new_screen:
-                self.page.new_screen()
+            self.see_screen()
+
+    def see_screen(self):
+        """Another screen of the app starts as a new page does: at its top, with the focus
+        where its own goes (Page.new_screen). A player who scrolled down to Ready or Submit on
+        a phone sees the whole board of the next screen, not its last rows."""
+        if self.app.screen != self.screen:
+            self.screen = self.app.screen
+            self.page.new_screen()
 
     def leave(self):
         """The page goes away (a reload, the tab closed): the app has the taps painted ahead
@@ -243,12 +249,14 @@ class TapSchedule:
 
     def settle(self, reading, whole=False, motion=None):
         self.settling = False
+        self.see_screen()
         self.page.settle(reading, whole, self.app.motion if motion is None else motion)
         self.work_out()
 
     def work_out(self):
         """The taps of the page at rest, worked out ahead (a tap not worked out is dispatched
         as it comes: slower, as right)."""
+        self.screen = self.app.screen  # as the page at rest shows it (the first time, after the page loads)
         self.ahead = {}
         try:
             ahead = {("square", name): Ahead(marks=marks) for name, marks in self.app.tap_ahead().items()}
