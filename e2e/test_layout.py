@@ -88,6 +88,34 @@ def test_a_new_screen_starts_at_its_top_on_a_phone(browser, server_url):
     assert not errors
 
 
+@pytest.mark.parametrize("size", [(768, 1024), (810, 1080)])
+def test_a_tablet_upright_shows_the_whole_board_and_submit_at_once(browser, server_url, size):
+    """An upright iPad's board filled its width and pushed Submit below the window: every turn
+    began with a scroll down, and the enemy's rows then left the view. In Spanish, whose panel
+    is the tallest."""
+    width, height = size
+    context = browser.new_context(base_url=server_url, viewport={"width": width, "height": height},
+                                  has_touch=True, locale="es")
+    page = context.new_page()
+
+    def act(action):
+        page.click(f'[data-action="{action}"]')
+        settled(page)
+
+    try:
+        open_app_page(page)
+        for action in ("computer-new", "computer-start", "random-setup", "computer-ready"):
+            act(action)
+        assert page.get_attribute("section.screen", "data-screen") == "play"
+        board = page.locator("svg.espionage-board").bounding_box()
+        submit = page.locator('[data-action="submit"]').bounding_box()
+        assert board["width"] >= 0.8 * width  # still as wide as the window, nearly
+        assert page.evaluate("scrollY") == 0
+        assert board["y"] >= 0 and submit["y"] + submit["height"] <= height
+    finally:
+        context.close()
+
+
 def test_the_keys_help_shows_where_the_pointer_hovers(page, open_app):
     open_app(page)
     _to_setup(page)
