@@ -97,6 +97,8 @@ def test_a_tablet_upright_shows_the_whole_board_and_submit_at_once(browser, serv
     context = browser.new_context(base_url=server_url, viewport={"width": width, "height": height},
                                   has_touch=True, locale="es")
     page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
 
     def act(action):
         page.click(f'[data-action="{action}"]')
@@ -114,6 +116,7 @@ def test_a_tablet_upright_shows_the_whole_board_and_submit_at_once(browser, serv
         assert board["y"] >= 0 and submit["y"] + submit["height"] <= height
     finally:
         context.close()
+    assert not errors
 
 
 def test_the_keys_help_shows_where_the_pointer_hovers(page, open_app):
