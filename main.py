@@ -119,9 +119,8 @@ class Page:
         active = document.activeElement
         if active and root.contains(active):
             active.blur()  # keep_focus (in settle) then takes the focus where a new screen's goes
-        if app.rules_open:
-            state.under_rules = 0  # the screen under the Rules is another: closing them shows its top
-        else:
+        state.under_rules = 0  # the Rules closed (now, by a link opened, or later) show the new screen's top
+        if not app.rules_open:
             window.scrollTo(0, 0)
 
 

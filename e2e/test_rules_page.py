@@ -2,9 +2,13 @@
 its diagrams are SVG boards, and Back (the page's or the browser's) returns to the
 same place, selection and planned move included."""
 
-from e2e.conftest import tap_square
+import random
+
+from e2e.conftest import open_app_page, settled, tap_square
 from e2e.test_pass_and_play import click, saved_game, start_game
 from espionage.board import square_name
+from espionage.sealed import Seat
+from espionage.variant import Variant
 
 DIAGRAMS = ("fight", "spy", "sapper-mine", "no-return", "no-legal-move")
 
@@ -93,3 +97,25 @@ def test_rules_during_a_game_come_back_to_the_same_board(page, open_app):
     page.wait_for_selector('section[data-screen="cover"]')
     click(page, "Show Red's board")
     assert where() == ["play", [], [str(first)]]  # the planned move is kept, as after any reload
+
+
+def test_a_link_opened_over_the_rules_shows_its_screen_from_the_top(browser, server_url):
+    """Closing the Rules brings back where the page was scrolled, but a link opened while they
+    were open is another screen: it starts at its top, not at the old screen's place."""
+    link = Seat.new_game("casual", "red", Variant(2, 6), rng=random.Random(1)).link()
+    context = browser.new_context(base_url=server_url, viewport={"width": 390, "height": 300})
+    page = context.new_page()
+    try:
+        open_app_page(page)
+        click(page, "Play the computer")
+        page.evaluate("window.scrollTo(0, 300)")
+        assert page.evaluate("window.scrollY") == 300
+        page.evaluate("document.querySelector('[data-action=rules]').click()")  # no scroll to the button
+        page.wait_for_selector('section[data-screen="rules"]')
+        page.evaluate("(link) => { location.hash = link; }", link)
+        page.wait_for_selector('section[data-screen="link-invite"]')
+        settled(page)
+        assert page.evaluate("document.scrollingElement.scrollHeight") > 300  # a screen that can scroll
+        assert page.evaluate("window.scrollY") == 0
+    finally:
+        context.close()
