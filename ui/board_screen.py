@@ -229,6 +229,16 @@ def planned_line(board, need, then=""):
     return f'<p class="hint">{escape(hint)}{" " + escape(then) if then else ""}</p>'
 
 
+def turn_buttons(planned, complete):
+    """Undo and Submit, the same in every mode that plays a turn on this board."""
+    return (
+        '<div class="actions turn-actions">'
+        + button(_("Undo move"), "undo", disabled=not planned)
+        + button(_("Submit turn"), "submit", disabled=not complete, cls="primary")
+        + "</div>"
+    )
+
+
 def turns(events):
     """The events a turn at a time: (moves played by the end of the turn, its events)."""
     out = []

@@ -23,6 +23,7 @@ from .board_screen import (
     removed_trays,
     selection_line,
     setup,
+    turn_buttons,
 )
 from .computer import FAIRNESS, LEVELS
 from .i18n import _, language
@@ -115,11 +116,8 @@ def _play(app):
         else ""
     )  # fmt: skip
     panel.append(
-        '<div class="actions">'
-        + button(_("Undo move"), "undo", disabled=not board.planned)
-        + button(_("Submit turn"), "submit", disabled=not board.complete, cls="primary")
-        + "</div>"
-        '<div class="actions secondary">'
+        turn_buttons(bool(board.planned), board.complete)
+        + '<div class="actions secondary">'
         + take_back
         + button(_("Move list"), "history")
         + resign_control(app.confirm == "resign")

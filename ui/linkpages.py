@@ -22,6 +22,7 @@ from .board_screen import (
     removed_trays,
     selection_line,
     setup,
+    turn_buttons,
 )
 from .board_state import learned_marks
 from .errors import error_text
@@ -215,11 +216,8 @@ def _play(app):
         note = _("A draw offer goes to {side} with this turn.").format(side=opponent)
         panel.append(f'<p class="hint offer-note">{escape(note)}</p>')
     panel.append(
-        '<div class="actions">'
-        + button(_("Undo move"), "undo", disabled=not board.planned)
-        + button(_("Submit turn"), "submit", disabled=not board.complete, cls="primary")
-        + "</div>"
-        '<div class="actions secondary">'
+        turn_buttons(bool(board.planned), board.complete)
+        + '<div class="actions secondary">'
         + button(_("Offer draw"), "offer-draw", pressed=match.offer)
         + resign_control(app.confirm == "resign")
         + button(_("Back up this game"), "link-backup", cls="quiet")

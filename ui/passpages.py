@@ -12,6 +12,7 @@ from .board_screen import (
     removed_trays,
     selection_line,
     setup,
+    turn_buttons,
 )
 from .board_state import fights, learned_marks
 from .i18n import _
@@ -81,11 +82,8 @@ def play(app):
 def play_actions(planned, complete, draw_offered, resigning):
     """The play screen's buttons (the same from tap to tap: written once, ``kept``)."""
     return (
-        '<div class="actions">'
-        + button(_("Undo move"), "undo", disabled=not planned)
-        + button(_("Submit turn"), "submit", disabled=not complete, cls="primary")
-        + "</div>"
-        '<div class="actions secondary">'
+        turn_buttons(planned, complete)
+        + '<div class="actions secondary">'
         + button(_("Move list"), "history")
         + button(_("Offer draw"), "offer-draw", disabled=draw_offered)
         + resign_control(resigning)
