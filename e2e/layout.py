@@ -7,8 +7,12 @@ particular window size makes (a notice under the corner's Rules button) fails a 
 # them contain which (a label holds its input: that is no collision). Text is measured by
 # its lines (a heading's box may pass under the corner's float while its words wrap
 # beside it); a control or the notice (a filled box) by its whole box; each only as far as
-# the boxes that scroll it let it be seen.
+# the boxes that scroll it let it be seen, and only above a bar that stays at the window's
+# bottom edge while what comes before it scrolls under it (the turn's buttons on a phone).
 BOXES = """() => {
+    const bars = [...document.querySelectorAll('section.screen .turn-actions')]
+        .filter(bar => getComputedStyle(bar).position === 'sticky'
+                       && Math.abs(bar.getBoundingClientRect().bottom - window.innerHeight) <= 1);
     const picked = [...document.querySelectorAll(
         'section.screen :is(h1, h2, h3, p, li, label, summary, button, select, input, textarea, a, .message)')]
         .filter(el => !el.closest('svg, .board-wrap, .visually-hidden'));
@@ -34,6 +38,11 @@ BOXES = """() => {
             const c = box.getBoundingClientRect();
             [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top),
                                           Math.min(right, c.right), Math.min(bottom, c.bottom)];
+        }
+        for (const bar of bars) {
+            const c = bar.getBoundingClientRect();
+            const before = bar.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING;
+            if (before && !bar.contains(el) && left < c.right && right > c.left) bottom = Math.min(bottom, c.top);
         }
         return [left, top, right, bottom];
     };

@@ -119,6 +119,84 @@ def test_a_tablet_upright_shows_the_whole_board_and_submit_at_once(browser, serv
     assert not errors
 
 
+def _to_play(page, mode):
+    """From the first screen to a game's first turn, by the buttons a player presses."""
+    if mode == "computer":
+        actions = ("computer-new", "computer-start", "random-setup", "computer-ready")
+    else:
+        actions = ('mode"][data-arg="pass', "start", "random-setup", "ready", "reveal", "random-setup", "ready", "reveal")
+    for action in actions:
+        page.click(f'[data-action="{action}"]')
+        settled(page)
+
+
+def _plays_a_turn_from_where_it_stands(page, where):
+    """At the top of the play screen: the whole board, and Undo and Submit at the window's edge
+    beside it or under it, over nothing of the board; the turn played by taps alone, the page
+    never scrolled. Scrolled to its end, the buttons stand above the rest of the panel."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    assert page.get_attribute("section.screen", "data-screen") == "play"
+    assert page.evaluate("scrollY") == 0
+    board = page.locator("svg.espionage-board").bounding_box()
+    bar = page.locator('.actions:has([data-action="submit"])').bounding_box()
+    assert board["y"] >= 0 and board["y"] + board["height"] <= height, f"{where}: the board is cut"
+    assert bar["y"] >= 0 and bar["y"] + bar["height"] <= height and bar["x"] + bar["width"] <= width, where
+    beside = bar["x"] >= board["x"] + board["width"]
+    assert beside or bar["y"] >= board["y"] + board["height"], f"{where}: the buttons cover the board"
+    assert_laid_out(page, where)
+    for _ in range(2):
+        plan_a_move(page)
+        page.locator("g.square.target").first.click()
+        settled(page)
+    assert page.evaluate("scrollY") == 0
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    assert page.evaluate("scrollY") > 0, f"{where}: the page was no taller than the window"
+    assert_laid_out(page, f"{where}, scrolled to its end")
+    submit = page.locator('[data-action="submit"]').bounding_box()
+    assert submit["y"] + submit["height"] <= page.locator('[data-action="home"]').bounding_box()["y"]
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click('[data-action="submit"]')
+    settled(page)
+    assert page.evaluate("scrollY") == 0
+
+
+@pytest.mark.parametrize(("mode", "size"), [("computer", (360, 640)), ("pass", (667, 375)), ("computer", (844, 390))])
+def test_a_small_phone_plays_a_turn_without_a_scroll(browser, server_url, mode, size):
+    """Submit stood below the window on a small phone (360x640: its bottom at 746 px against the
+    computer) and on a phone on its side (844x390: at 394 px), and at 667x375 the board stood over
+    the panel with Submit at 609 px: every turn began with a scroll down, and the computer's
+    answer was watched with the board's top rows out of view."""
+    width, height = size
+    context = browser.new_context(base_url=server_url, viewport={"width": width, "height": height},
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        open_app_page(page)
+        _to_play(page, mode)
+        _plays_a_turn_from_where_it_stands(page, f"{mode} at {width}x{height}")
+        if mode == "pass":
+            assert page.get_attribute("section.screen", "data-screen") == "results"
+        else:  # the computer's answer, watched where the turn was played
+            page.wait_for_selector('.computer-state[data-state="your-turn"] >> nth=0')
+            page.wait_for_selector(".events li")
+            assert page.evaluate("scrollY") == 0
+    finally:
+        context.close()
+    assert not errors
+
+
+def test_a_link_turn_on_a_small_phone_is_played_without_a_scroll(devices):  # noqa: F811
+    """The link game's panel tells what came since the last turn above the buttons: on a 375x667
+    phone Submit stood below the window."""
+    red, _blue = start(devices, "Casual")
+    red.page.set_viewport_size({"width": 375, "height": 667})
+    red.page.evaluate("window.scrollTo(0, 0)")
+    _plays_a_turn_from_where_it_stands(red.page, "a casual link game at 375x667")
+    assert red.screen == "link-send"
+
+
 def test_the_keys_help_shows_where_the_pointer_hovers(page, open_app):
     open_app(page)
     _to_setup(page)

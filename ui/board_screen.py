@@ -230,7 +230,8 @@ def planned_line(board, need, then=""):
 
 
 def turn_buttons(planned, complete):
-    """Undo and Submit, the same in every mode that plays a turn on this board."""
+    """Undo and Submit: a bar that stays at the window's bottom edge while the panel above it
+    is taller than the window (a phone), so that a turn is played without scrolling from the board."""
     return (
         '<div class="actions turn-actions">'
         + button(_("Undo move"), "undo", disabled=not planned)
