@@ -1,6 +1,7 @@
 """Screens laid out cleanly: nothing covered, nothing wider than the window (e2e/layout.py)."""
 
 import random
+from contextlib import contextmanager
 
 import pytest
 
@@ -9,6 +10,21 @@ from e2e.layout import SIZES, assert_board_fits, assert_laid_out
 from e2e.test_axe_screens import plan_a_move
 from e2e.test_link_play import devices, play_turn, start  # noqa: F401 (devices is a fixture)
 from e2e.test_pass_and_play import click
+
+
+@contextmanager
+def touch_device(browser, server_url, width, height, **options):
+    """A page on a touch screen of the given size; no page error may happen while it is used."""
+    context = browser.new_context(base_url=server_url, viewport={"width": width, "height": height},
+                                  has_touch=True, **options)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors
 
 
 def test_the_notice_after_a_link_turn_is_not_under_the_corner(devices):  # noqa: F811
@@ -30,12 +46,7 @@ def _to_setup(page):
 def test_the_keys_help_shows_on_a_phone_only_once_a_key_is_pressed(browser, server_url):
     """A phone's setup and play screens ended with "Keys: arrows move on the board…", which a
     touch player cannot use; a tablet with a keyboard gets it at the first key."""
-    context = browser.new_context(base_url=server_url, viewport={"width": 390, "height": 844},
-                                  is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
+    with touch_device(browser, server_url, 390, 844, is_mobile=True) as page:
         open_app_page(page)
         _to_setup(page)
         assert page.evaluate("matchMedia('(hover: none)').matches")
@@ -43,9 +54,6 @@ def test_the_keys_help_shows_on_a_phone_only_once_a_key_is_pressed(browser, serv
         page.keyboard.press("Tab")
         assert page.locator(".key-hint").is_visible()
         assert_laid_out(page, "setup on a phone")
-    finally:
-        context.close()
-    assert not errors
 
 
 def test_a_new_screen_starts_at_its_top_on_a_phone(browser, server_url):
@@ -53,18 +61,13 @@ def test_a_new_screen_starts_at_its_top_on_a_phone(browser, server_url):
     down to Start or Ready met the next screen scrolled down too, the game's board half out of
     sight. A new screen starts at its top; the whole board and Submit are then in view."""
     height = 844
-    context = browser.new_context(base_url=server_url, viewport={"width": 390, "height": height},
-                                  is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    with touch_device(browser, server_url, 390, height, is_mobile=True) as page:
 
-    def scrolled_down_to(name):
-        page.get_by_role("button", name=name, exact=True).scroll_into_view_if_needed()
-        assert page.evaluate("scrollY") > 0, f"{name} was in view without scrolling"
-        click(page, name)
+        def scrolled_down_to(name):
+            page.get_by_role("button", name=name, exact=True).scroll_into_view_if_needed()
+            assert page.evaluate("scrollY") > 0, f"{name} was in view without scrolling"
+            click(page, name)
 
-    try:
         open_app_page(page)
         click(page, "Play the computer")
         click(page, "Level 1")
@@ -83,9 +86,6 @@ def test_a_new_screen_starts_at_its_top_on_a_phone(browser, server_url):
         page.click('g.square[data-square="a1"]')
         settled(page)
         assert page.evaluate("scrollY") == 200
-    finally:
-        context.close()
-    assert not errors
 
 
 @pytest.mark.parametrize("size", [(768, 1024), (810, 1080)])
@@ -94,29 +94,15 @@ def test_a_tablet_upright_shows_the_whole_board_and_submit_at_once(browser, serv
     began with a scroll down, and the enemy's rows then left the view. In Spanish, whose panel
     is the tallest."""
     width, height = size
-    context = browser.new_context(base_url=server_url, viewport={"width": width, "height": height},
-                                  has_touch=True, locale="es")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-
-    def act(action):
-        page.click(f'[data-action="{action}"]')
-        settled(page)
-
-    try:
+    with touch_device(browser, server_url, width, height, locale="es") as page:
         open_app_page(page)
-        for action in ("computer-new", "computer-start", "random-setup", "computer-ready"):
-            act(action)
+        _to_play(page, "computer")
         assert page.get_attribute("section.screen", "data-screen") == "play"
         board = page.locator("svg.espionage-board").bounding_box()
         submit = page.locator('[data-action="submit"]').bounding_box()
         assert board["width"] >= 0.8 * width  # still as wide as the window, nearly
         assert page.evaluate("scrollY") == 0
         assert board["y"] >= 0 and submit["y"] + submit["height"] <= height
-    finally:
-        context.close()
-    assert not errors
 
 
 def _to_play(page, mode):
@@ -167,12 +153,7 @@ def test_a_small_phone_plays_a_turn_without_a_scroll(browser, server_url, mode, 
     the panel with Submit at 609 px: every turn began with a scroll down, and the computer's
     answer was watched with the board's top rows out of view."""
     width, height = size
-    context = browser.new_context(base_url=server_url, viewport={"width": width, "height": height},
-                                  is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
+    with touch_device(browser, server_url, width, height, is_mobile=True) as page:
         open_app_page(page)
         _to_play(page, mode)
         _plays_a_turn_from_where_it_stands(page, f"{mode} at {width}x{height}")
@@ -182,9 +163,6 @@ def test_a_small_phone_plays_a_turn_without_a_scroll(browser, server_url, mode, 
             page.wait_for_selector('.computer-state[data-state="your-turn"] >> nth=0')
             page.wait_for_selector(".events li")
             assert page.evaluate("scrollY") == 0
-    finally:
-        context.close()
-    assert not errors
 
 
 def test_a_link_turn_on_a_small_phone_is_played_without_a_scroll(devices):  # noqa: F811
