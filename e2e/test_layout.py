@@ -110,7 +110,8 @@ def _to_play(page, mode):
     if mode == "computer":
         actions = ("computer-new", "computer-start", "random-setup", "computer-ready")
     else:
-        actions = ('mode"][data-arg="pass', "start", "random-setup", "ready", "reveal", "random-setup", "ready", "reveal")
+        _to_setup(page)
+        actions = ("random-setup", "ready", "reveal", "random-setup", "ready", "reveal")
     for action in actions:
         page.click(f'[data-action="{action}"]')
         settled(page)
