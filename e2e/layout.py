@@ -99,16 +99,30 @@ BOARD_FITS = """() => {
 }"""
 
 
+HEADING_BESIDE_CORNER = """() => {
+    const bar = document.querySelector('section.screen .rules-bar');
+    const heading = bar && bar.parentElement.querySelector(':scope > h1');
+    if (window.innerWidth > 600 || !heading || getComputedStyle(bar).position === 'absolute') return '';
+    const [b, h] = [bar.getBoundingClientRect(), heading.getBoundingClientRect()];
+    return h.top < b.bottom - 1 ? `"${heading.innerText.trim().slice(0, 40)}" from ${h.top}, the corner to ${b.bottom}` : '';
+}"""
+"""On a phone upright, the heading that follows the corner's Rules button and language menu, if it
+starts beside them (where its words wrap a word or two a line), else ''."""
+
+
 def assert_board_fits(page, where):
     """The whole board can be seen at once: as wide as the window at most, and as tall."""
     assert page.evaluate(BOARD_FITS), f"{where}: the board does not fit in the window"
 
 
 def assert_laid_out(page, where):
-    """Nothing covers anything, nothing is wider than the window, every control within reach."""
+    """Nothing covers anything, nothing is wider than the window, every control within reach, and
+    on a phone upright the heading below the corner."""
     hits = collisions(page)
     assert not hits, f"{where}: text or controls overlap:\n" + "\n".join(hits)
     wider = overflow(page)
     assert not wider, f"{where}: the page is {wider}px wider than the window"
     outside = page.evaluate(OUT_OF_REACH)
     assert not outside, f"{where}: controls outside the window:\n" + "\n".join(outside)
+    squeezed = page.evaluate(HEADING_BESIDE_CORNER)
+    assert not squeezed, f"{where}: the heading wraps beside the corner: {squeezed}"

@@ -119,9 +119,8 @@ def _to_play(page, mode):
 
 def _plays_a_turn_from_where_it_stands(page, where):
     """At the top of the play screen: the whole board, and Undo and Submit at the window's edge
-    beside it or under it, over nothing of the board; on a phone upright the heading below the
-    corner's Rules and language (beside them it wrapped a word or two a line); the turn played by
-    taps alone, the page never scrolled. Scrolled to its end, the buttons stand above the rest of the panel."""
+    beside it or under it, over nothing of the board; the turn played by taps alone, the page
+    never scrolled. Scrolled to its end, the buttons stand above the rest of the panel."""
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     assert page.get_attribute("section.screen", "data-screen") == "play"
     assert page.evaluate("scrollY") == 0
@@ -131,9 +130,6 @@ def _plays_a_turn_from_where_it_stands(page, where):
     assert bar["y"] >= 0 and bar["y"] + bar["height"] <= height and bar["x"] + bar["width"] <= width, where
     beside = bar["x"] >= board["x"] + board["width"]
     assert beside or bar["y"] >= board["y"] + board["height"], f"{where}: the buttons cover the board"
-    if width <= 600:  # upright: the heading has the panel's width, below the corner's Rules and language
-        corner = page.locator(".panel > .rules-bar").bounding_box()
-        assert page.locator(".panel > h1").bounding_box()["y"] >= corner["y"] + corner["height"], where
     assert_laid_out(page, where)
     for _ in range(2):
         plan_a_move(page)
