@@ -542,3 +542,31 @@ def test_a_game_saved_in_the_first_link_format_is_listed_as_unreadable_and_kept(
     app = App(storage)
     assert "cannot read (kept untouched)" in app.html()
     assert storage.get(SEAT_PREFIX + "00000000000000aa") == saved
+
+
+@pytest.mark.parametrize("kind", ["casual", "sealed"])
+def test_a_turn_a_full_storage_could_not_hold_goes_on_with_the_reply(kind):
+    """Red sent a turn its full storage could not hold, as the page asked it to: Blue's reply,
+    which carries that turn, was refused as a link forged in Red's name (the saved copy had never
+    seen the turn), and the game could never go on. The turn is kept in memory, read in place of
+    the saved copy, and stored once a deletion on the home screen makes room."""
+    red, blue = start(kind)
+    rng = random.Random(5)
+    red.storage.set(SEAT_PREFIX + "old", "x" * 300)  # an unreadable old game, to delete later
+    before = seats(red)
+    red.storage.capacity = sum(len(k) + len(v) for k, v in red.storage.data.items())
+    play_turn(red, rng)
+    assert red.screen == "link-send" and "could not be saved" in red.message
+    assert seats(red) == before
+    blue.dispatch("open-link", link_of(red))
+    play_turn(blue, rng)
+    red.dispatch("open-link", link_of(blue))
+    assert red.screen == "play" and "could not be saved" in red.message
+    assert seats(red) == before
+    press(red, "Home")
+    red.dispatch("delete", SEAT_PREFIX + "old")
+    red.dispatch("delete-confirm", "")
+    assert SEAT_PREFIX + "old" not in red.storage.data
+    reloaded = App(red.storage, rng=random.Random(1))
+    reloaded.dispatch("open-link", link_of(blue))
+    assert reloaded.screen == "play" and "already have this link" in reloaded.message

@@ -12,9 +12,9 @@ from ui.saves import (
     SETUPS_KEY,
     Match,
     MemoryStorage,
-    delete_match,
     load_matches,
     load_setups,
+    match_key,
     placement_from_seen,
     save_setups,
     setup_as_seen,
@@ -96,8 +96,8 @@ def test_load_matches_sorts_out_damaged_saves():
     matches, damaged = load_matches(storage)
     assert list(matches) == [good.id]
     assert damaged == [GAME_PREFIX + "junk", GAME_PREFIX + "other"]
-    delete_match(storage, GAME_PREFIX + "junk")
-    delete_match(storage, good.id)
+    storage.remove(match_key(GAME_PREFIX + "junk"))
+    storage.remove(match_key(good.id))
     assert sorted(storage.data) == [GAME_PREFIX + "other", "unrelated"]
 
 

@@ -38,9 +38,9 @@ from .replay import Replay
 from .saves import (
     UI_KEY,
     MemoryStorage,
-    delete_match,
     load_matches,
     load_setups,
+    match_key,
 )
 from .screens import BOARD_SCREENS, MATCH_SCREENS, Screen
 
@@ -63,6 +63,10 @@ class App:
         self.language = self._remembered_language() or i18n.best_language(languages)
         i18n.use(self.language)
         self.message = ""
+        # key -> the JSON of a game newer than its saved copy, which a full storage could not hold:
+        # read in its place (a link game's reply carries this device's unsaved turn), and stored
+        # at the next save or deletion that may have made room
+        self.unsaved = {}
         self.matches, self.damaged = load_matches(storage)
         computer, damaged = load_computer_matches(storage)
         self.matches.update(computer)
@@ -188,9 +192,31 @@ class App:
         try:
             match.save(self.storage)
         except Exception:
+            self.unsaved[match.key] = match.to_json()
             self.message = _(match.SAVE_FAILED)
             return False
+        self.unsaved.pop(match.key, None)
+        self._store_unsaved()
         return True
+
+    def saved_text(self, key):
+        """The newest JSON of the game saved under ``key``: what a full storage could not hold of
+        it, else the storage's copy (None if there is neither)."""
+        return self.unsaved.get(key) or self.storage.get(key)
+
+    def delete_saved(self, key):
+        """Delete the game saved under ``key``, then store what a full storage could not hold."""
+        self.unsaved.pop(key, None)
+        self.storage.remove(key)
+        self._store_unsaved()
+
+    def _store_unsaved(self):
+        for key, text in list(self.unsaved.items()):
+            try:
+                self.storage.set(key, text)
+            except Exception:
+                continue
+            del self.unsaved[key]
 
     # -- dispatch -----------------------------------------------------------------
 
@@ -291,7 +317,7 @@ class App:
     def delete_confirmed(self, _arg):
         if self.confirm is None:
             return
-        delete_match(self.storage, getattr(self.matches.get(self.confirm), "key", self.confirm))
+        self.delete_saved(match_key(getattr(self.matches.get(self.confirm), "key", self.confirm)))
         self.matches.pop(self.confirm, None)
         self.damaged = [k for k in self.damaged if k != self.confirm]
         self.confirm = None

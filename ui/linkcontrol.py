@@ -125,7 +125,7 @@ class LinkControl(Controller):
     def _load_link_match(self, key):
         """A fresh copy of the saved game (None if there is none or it is unreadable)."""
         try:
-            text = self.app.storage.get(key)
+            text = self.app.saved_text(key)
             return LinkMatch.from_json(text) if text else None
         except Exception:
             return None
@@ -395,7 +395,7 @@ class LinkControl(Controller):
         if self.app.screen != Screen.HOME or not key or not key.startswith(SEAT_PREFIX):
             return
         try:
-            self.app.storage.remove(key)
+            self.app.delete_saved(key)
         except Exception:
             self.app.message = _("The game could not be deleted: the browser's storage is blocked.")
         self.app.confirm = None

@@ -233,8 +233,9 @@ def load_matches(storage):
     return load_saved(storage, Match)
 
 
-def delete_match(storage, key_or_id):
-    storage.remove(key_or_id if key_or_id.startswith("espionage:") else GAME_PREFIX + key_or_id)
+def match_key(key_or_id):
+    """The storage key of a saved game, given the key or a pass-and-play game's id."""
+    return key_or_id if key_or_id.startswith("espionage:") else GAME_PREFIX + key_or_id
 
 
 # Saved setups are kept as their owner sees them (Red's squares; a Blue setup
