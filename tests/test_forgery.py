@@ -6,10 +6,12 @@ import secrets
 
 import pytest
 
-from espionage import Setup, Variant
-from espionage.board import BLUE, RED
-from espionage.link import RESIGN, TURN, ForgedLink, HonestAuthor, decode
+from espionage import Move, Setup, Variant
+from espionage.board import BLUE, RED, parse_square
+from espionage.link import RESIGN, SEALED, TURN, DamagedLink, ForgedLink, HonestAuthor, Transcript, commitment, decode
 from espionage.link.fights import FalseFight
+from espionage.link.public import PublicBoard
+from espionage.pieces import MOVABLE
 from espionage.sealed import Seat
 from tests.linkplay import fighting_turn, random_turn
 from tests.test_link_app import screen_text
@@ -167,3 +169,29 @@ def test_a_false_fight_in_the_receivers_name_is_refused_as_a_forgery_not_blamed_
                 assert storage.get(key) == kept
                 return
     pytest.fail("no attack on a Red piece of public kind by a Blue piece of public kind")
+
+
+def test_a_backup_link_with_a_key_that_is_no_point_is_refused_as_damaged():
+    """Made by anyone with a secret of their own (so its commitment holds), a sealed backup link
+    whose opponent key is no point of the group, with a query of the restoring side published,
+    raised an error the page did not catch: the page stayed as it was and said nothing."""
+    rng = random.Random(8)
+    game_id = secrets.randbits(64)
+    red = HonestAuthor(RED, Setup.random(RED, rng), bytes(16))
+    blue = HonestAuthor(BLUE, Setup.random(BLUE, rng), bytes([1]) * 16)
+    red.query = lambda pid, sender_key: bytes(range(32))  # the bogus key cannot make one: any 32 bytes
+    t = Transcript.create(SEALED, game_id, Variant(1, 0), frozenset(), RED,
+                          commit=commitment(red.secret, game_id, RED, red.setup), sender_key=red.sender_key())
+    t.write_join(commit=commitment(blue.secret, game_id, BLUE, blue.setup), sender_key=b"\xff" * 32)
+    file = next(f for f in "abcdefghij" if red.setup.kind_at(parse_square(f + "3")) in MOVABLE)
+    other = next(f for f in "jihgfedcba" if f != file and blue.setup.kind_at(parse_square(f + "8")) in MOVABLE)
+    for rank in range(3, 7):  # Red's piece walks up beside Blue's front row: Red publishes a query
+        t.write_message(red, TURN, [Move.from_str(f"{file}{rank}-{file}{rank + 1}")])
+        t.write_message(blue, TURN, [Move.from_str(f"{other}{11 - rank}-{other}{10 - rank}")])
+    assert any(PublicBoard.side_of(pid) == RED for pid in t.queries)
+    backup = t.encode(backup=(RED, red.secret, red.setup))
+    with pytest.raises(DamagedLink, match="no point of the group"):
+        Seat.from_backup(backup)
+    app = App(MemoryStorage(), rng=random.Random(1))
+    app.dispatch("open-link", backup)
+    assert app.screen == "link-error" and "damaged" in screen_text(app)

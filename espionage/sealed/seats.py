@@ -166,9 +166,12 @@ class Seat:
         t.backup = False
         t.syms[1] = (0, 2)
         seat = cls(t, side, secret, setup)
-        for pid in t.queries:  # b·A of this side's queries, worked out now so opening an attack stays hashing
-            if PublicBoard.side_of(pid) == side:
-                seat.author.point(pid, t.sender_keys[1 - side])
+        try:
+            for pid in t.queries:  # b·A of this side's queries, worked out now so opening an attack stays hashing
+                if PublicBoard.side_of(pid) == side:
+                    seat.author.point(pid, t.sender_keys[1 - side])
+        except oblivious.OTError as e:
+            raise DamagedLink(f"this backup link holds a key that is no point of the group ({e}): it is damaged") from None
         return seat
 
     # -- reading -------------------------------------------------------------------
