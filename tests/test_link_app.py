@@ -544,6 +544,23 @@ def test_a_game_saved_in_the_first_link_format_is_listed_as_unreadable_and_kept(
     assert storage.get(SEAT_PREFIX + "00000000000000aa") == saved
 
 
+@pytest.mark.parametrize("damage", ["a number too large", "nesting too deep"])
+def test_a_save_damaged_past_what_the_reader_expected_is_listed_as_unreadable_and_kept(damage):
+    """A number too large for a float or nesting too deep for the parser raised errors the saves'
+    readers did not catch: the home screen (a link game) or the page itself (pass and play) did not
+    start."""
+    red, _blue = start("casual")
+    key = next(iter(seats(red)))
+    saves = {
+        key: json.dumps({**json.loads(red.storage.data[key]), "updated": 10**400}),
+        "espionage:game:x": json.dumps({"format": 1, "updated": 10**400}),
+    } if damage == "a number too large" else {key: "[" * 100_000 + "]" * 100_000, "espionage:game:x": "[" * 100_000}
+    storage = MemoryStorage(saves)
+    app = App(storage)
+    assert app.html().count("cannot read (kept untouched)") == 2
+    assert storage.data == saves
+
+
 @pytest.mark.parametrize("kind", ["casual", "sealed"])
 def test_a_turn_a_full_storage_could_not_hold_goes_on_with_the_reply(kind):
     """Red sent a turn its full storage could not hold, as the page asked it to: Blue's reply,

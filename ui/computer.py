@@ -14,7 +14,7 @@ from espionage import IllegalMove, Move
 from espionage.board import BLUE, RED, SIDES
 
 from .i18n import N_, _
-from .saves import Match, load_saved
+from .saves import DAMAGED, Match, load_saved
 from .screens import Screen
 
 COMPUTER_PREFIX = "espionage:computer:"
@@ -203,7 +203,7 @@ class ComputerMatch(Match):
             match.human, match.level, match.seed = int(data["human"]), int(data["level"]), int(data["seed"])
             match.pending = [str(Move.from_str(m)) for m in data.get("pending", [])]
             match.round = int(data.get("round", 0))
-        except (KeyError, TypeError) as e:
+        except DAMAGED as e:
             raise ValueError(f"the save is damaged ({e})") from None
         if match.mode != cls.mode or match.human not in (RED, BLUE) or match.level not in LEVELS:
             raise ValueError("the save is damaged (not a game against the computer)")

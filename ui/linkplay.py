@@ -16,6 +16,7 @@ from espionage.link import CASUAL, SEALED
 from espionage.sealed import Seat
 
 from .i18n import N_, _
+from .saves import DAMAGED
 from .screens import Screen
 from .words import side_name
 
@@ -165,5 +166,5 @@ class LinkMatch:
             if data.get("format") != SEAT_FORMAT:
                 raise ValueError("saved by another version of the game")
             return cls(Seat.from_dict(data["seat"]), float(data.get("updated", 0)))
-        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as e:
+        except DAMAGED as e:
             raise ValueError(f"the save is damaged ({e})") from None

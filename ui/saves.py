@@ -18,6 +18,9 @@ from .words import side_name
 
 GAME_PREFIX = "espionage:game:"
 SETUPS_KEY = "espionage:setups"
+DAMAGED = (KeyError, TypeError, AttributeError, OverflowError, RecursionError, json.JSONDecodeError)
+"""What reading a damaged save can raise besides ValueError (a number too large for a float,
+nesting too deep for the parser among them): each is reported as the save being damaged."""
 UI_KEY = "espionage:ui"
 FORMAT = 1
 
@@ -205,7 +208,7 @@ class Match:
             if data.get("record"):
                 match.game = record.read(data["record"])
             return match
-        except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as e:
+        except DAMAGED as e:
             raise ValueError(f"the save is damaged ({e})") from None
 
 
