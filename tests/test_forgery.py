@@ -8,7 +8,19 @@ import pytest
 
 from espionage import Move, Setup, Variant
 from espionage.board import BLUE, RED, parse_square
-from espionage.link import RESIGN, SEALED, TURN, DamagedLink, ForgedLink, HonestAuthor, Transcript, commitment, decode
+from espionage.link import (
+    RESIGN,
+    SEALED,
+    TURN,
+    ConflictingLink,
+    CrossedLink,
+    DamagedLink,
+    ForgedLink,
+    HonestAuthor,
+    Transcript,
+    commitment,
+    decode,
+)
 from espionage.link.fights import FalseFight
 from espionage.link.public import PublicBoard
 from espionage.pieces import MOVABLE
@@ -195,3 +207,44 @@ def test_a_backup_link_with_a_key_that_is_no_point_is_refused_as_damaged():
     app = App(MemoryStorage(), rng=random.Random(1))
     app.dispatch("open-link", backup)
     assert app.screen == "link-error" and "damaged" in screen_text(app)
+
+
+def test_a_crossing_resignation_may_not_change_the_values_before_it():
+    """The opponent's app resigned as if this device's last turn had not arrived, with every
+    earlier value attached and this device's own audit tag of an earlier fight changed: the
+    resignation was taken unchecked, the saved game changed, and the end audit blamed this
+    device's player for the changed tag."""
+    rng = random.Random(5)
+    red = Seat.new_game("sealed", "red", Variant(2, 6), rng=rng)
+    blue = Seat.join(red.link(), rng=rng)
+    red.receive(blue.link())
+    while not (red.my_turn and [f for f in red.t.fights.values() if f.claim.side == BLUE and f.tag is not None]):
+        blue.receive(red.play_turn(fighting_turn(red, rng)))
+        red.receive(blue.play_turn(fighting_turn(blue, rng)))
+    tag = next(f.tag for f in red.t.fights.values() if f.claim.side == BLUE and f.tag is not None)
+    red.play_turn(fighting_turn(red, rng))  # on its way to Blue when Blue resigns
+    saved = red.to_dict()
+    honest = blue.resign()
+    t = decode(honest, blue._values)
+    t.values[bytes(t.values).index(tag)] ^= 1
+    with pytest.raises(ConflictingLink):
+        red.receive(t.encode())  # every value attached, Red's tag changed
+    assert red.to_dict() == saved
+    red.receive(honest)
+    assert red.outcome.winner == "red" and red.verdict.startswith("verified fair")
+
+
+@pytest.mark.parametrize("kind", ["sealed", "casual"])
+def test_resignations_that_cross_leave_each_its_own(kind):
+    """Both players resigned from the same newest link: each device took the other's resignation
+    in place of its own, so each said its player won, and they never agreed again."""
+    rng = random.Random(1)
+    red = Seat.new_game(kind, "red", rng=rng)
+    blue = Seat.join(red.link(), rng=rng)
+    red.receive(blue.link())
+    blue.receive(red.play_turn(random_turn(red, rng)))
+    red_resigns, blue_resigns = red.resign(), blue.resign()
+    for seat, link in ((red, blue_resigns), (blue, red_resigns)):
+        with pytest.raises(CrossedLink):
+            seat.receive(link)
+    assert red.outcome.winner == "blue" and blue.outcome.winner == "red"  # each its own resignation

@@ -393,10 +393,12 @@ class Seat:
             and other.messages
             and len(other.messages) == len(t.messages)
             and t.messages[-1].side == self.side
+            and t.messages[-1].action != RESIGN  # both resigned at once: each keeps its own (CROSSED)
             and other.messages[-1].side != self.side
             and other.messages[-1].action == RESIGN
             and other.messages[-1].start == t.messages[-1].start
             and other.syms[: t.messages[-1].start] == t.syms[: t.messages[-1].start]
+            and _same_values_before_last(t, other)
         ):
             # the opponent resigned before my last turn reached them: the resignation stands
             self._take(other)
@@ -475,6 +477,14 @@ class Seat:
                 raise ForgedLink(FORGED_REVEAL.format(side=me))
         elif other.setups[self.side] != self.setup:
             raise ForgedLink(FORGED_REVEAL.format(side=me))
+
+
+def _same_values_before_last(t, other):
+    """Whether ``other`` holds the sealed values (queries, tables, replies, audit tags) of every
+    message before ``t``'s last as ``t`` does: a resignation that crossed this device's last turn
+    may not change them (a casual game has none)."""
+    held = t.messages[-2].values if len(t.messages) > 1 else 0
+    return bytes(other.values[:held]) == bytes(t.values[:held]) and len(other.values) >= held
 
 
 def _own_setup(side, setup, rng):
