@@ -41,6 +41,8 @@ class Liar(HonestAuthor):
     def table(self, claim, query):
         if self.lie == "always-win" and self._once(claim):
             return self._sealed(claim, query, lambda kind, token: b"W" + fights.HIDDEN.encode() + token("win " + kind))
+        if self.lie == "public-always-win" and claim.kind is not None:  # its kind public: every such attack
+            return self._sealed(claim, query, lambda kind, token: b"W" + fights.HIDDEN.encode() + token("win " + kind))
         if self.lie == "impossible-loss" and self._once(claim):
             beats = {d: next(k for k in sorted(MOVABLE) if ATTACKER_WINS[(k, d)]) for d in DEFENDER_KINDS}
             return self._sealed(claim, query, lambda kind, token: b"L" + beats[kind].encode() + token("loss"))
@@ -123,6 +125,8 @@ def side_name(seat):
     "lie,pattern",
     [
         ("impossible-loss", r"{liar}'s fight table claims a result the rules do not give"),
+        # an attacker whose kind is public wins on every entry: the defender's device knows both kinds
+        ("public-always-win", r"{liar}'s piece that attacked [a-j]\d+ fought as another kind than {liar} had made public"),
         ("other-piece", r"{liar}'s fight table does not open for the attacked piece"),
         ("other-result", r"{liar}'s reply states a result its token does not prove"),
         ("withheld", r"{liar}'s reply withholds the fight's token"),

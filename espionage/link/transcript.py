@@ -27,9 +27,9 @@ nothing else escapes :func:`decode`.
 
 from typing import NamedTuple
 
-from ..board import BLUE, NEUTRAL_SQUARES, RED, SIDES, rotated
+from ..board import BLUE, NEUTRAL_SQUARES, RED, SIDES, rotated, square_name
 from ..game import Game, Outcome, Termination
-from ..pieces import MOVABLE, SPY
+from ..pieces import ATTACKER_WINS, MOVABLE, SPY
 from ..setup import Setup, SetupError, validate_volcanoes
 from ..variant import Variant
 from . import fights, history, oblivious
@@ -137,12 +137,21 @@ class HonestAuthor:
         FalseFight naming the attacker if it does not open or breaks the rules."""
         key = (fight.claim.index, fight.table)
         if key not in self._opened:
-            self._opened[key] = fights.open_entry(
-                oblivious.opened_key(self.point(fight.pid, sender_key), fight.attack),
-                fights.DEFENDER_KINDS[self.query_choice(fight.pid)],
-                fight.table,
-                SIDES[1 - self.side].capitalize(),
+            mine = fights.DEFENDER_KINDS[self.query_choice(fight.pid)]
+            attacker = SIDES[1 - self.side].capitalize()
+            opened = fights.open_entry(
+                oblivious.opened_key(self.point(fight.pid, sender_key), fight.attack), mine, fight.table, attacker
             )
+            public = fight.claim.kind  # the attacker's kind, if public when it attacked: the rules decide
+            if public is not None and (
+                opened.attacker_won != ATTACKER_WINS[(public, mine)] or opened.attacker_kind not in (None, public)
+            ):
+                target = square_name(fight.claim.move.to_square)
+                raise fights.FalseFight(
+                    f"{attacker}'s piece that attacked {target} fought as another kind than {attacker} had made public",
+                    attacker,
+                )
+            self._opened[key] = opened
         return self._opened[key]
 
     def reply(self, fight, sender_key):
