@@ -26,6 +26,7 @@ class Liar(HonestAuthor):
 
     def __init__(self, seat, lie):
         super().__init__(seat.side, seat.setup, seat.secret)
+        self.seat = seat
         self.lie = lie
         self.told = False
         self.lied = None  # the move index of the fight lied about (the same lie each time it is asked)
@@ -41,7 +42,9 @@ class Liar(HonestAuthor):
     def table(self, claim, query):
         if self.lie == "always-win" and self._once(claim):
             return self._sealed(claim, query, lambda kind, token: b"W" + fights.HIDDEN.encode() + token("win " + kind))
-        if self.lie == "public-always-win" and claim.kind is not None:  # its kind public: every such attack
+        board = self.seat.t.board
+        hidden = board.pid[claim.move.to_square] not in board.known  # the defender's kind not public
+        if self.lie == "public-always-win" and claim.kind is not None and hidden and self._once(claim):
             return self._sealed(claim, query, lambda kind, token: b"W" + fights.HIDDEN.encode() + token("win " + kind))
         if self.lie == "impossible-loss" and self._once(claim):
             beats = {d: next(k for k in sorted(MOVABLE) if ATTACKER_WINS[(k, d)]) for d in DEFENDER_KINDS}
