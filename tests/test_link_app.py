@@ -561,6 +561,21 @@ def test_a_save_damaged_past_what_the_reader_expected_is_listed_as_unreadable_an
     assert storage.data == saves
 
 
+class FullUntilADeletion(MemoryStorage):
+    """A storage that holds no new game record until a game is deleted."""
+
+    full = True
+
+    def set(self, key, value):
+        if self.full and key.startswith(SEAT_PREFIX):
+            raise OSError("storage full")
+        super().set(key, value)
+
+    def remove(self, key):
+        super().remove(key)
+        self.full = False
+
+
 @pytest.mark.parametrize("kind", ["casual", "sealed"])
 def test_a_turn_a_full_storage_could_not_hold_goes_on_with_the_reply(kind):
     """Red sent a turn its full storage could not hold, as the page asked it to: Blue's reply,
@@ -571,7 +586,7 @@ def test_a_turn_a_full_storage_could_not_hold_goes_on_with_the_reply(kind):
     rng = random.Random(5)
     red.storage.set(SEAT_PREFIX + "old", "x" * 300)  # an unreadable old game, to delete later
     before = seats(red)
-    red.storage.capacity = sum(len(k) + len(v) for k, v in red.storage.data.items())
+    red.storage = FullUntilADeletion(red.storage.data)
     play_turn(red, rng)
     assert red.screen == "link-send" and "could not be saved" in red.message
     assert seats(red) == before
