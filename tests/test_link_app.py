@@ -17,6 +17,7 @@ from espionage.board import SIDES, parse_square
 from espionage.link import Transcript, UnknownFormat, decode
 from espionage.pieces import KINDS, letter_of
 from espionage.sealed import Seat
+from tests.linkplay import random_turn
 from ui.app import App
 from ui.linkplay import SEAT_PREFIX
 from ui.saves import MemoryStorage
@@ -425,6 +426,30 @@ def test_a_newer_backup_replaces_an_older_saved_seat_only_after_confirming():
     assert seats(phone) == before
     press(phone, "Restore game")
     assert seats(phone) != before and phone.screen == "play"
+
+
+@pytest.mark.parametrize("kind", ["casual", "sealed"])
+def test_a_backup_of_another_game_under_the_same_id_is_refused(kind, monkeypatch):
+    """Anyone who saw a link knows the game's id: a backup of a game they made under it, with a
+    longer history, must not pass for a newer copy of the game saved here."""
+    red, _blue = start(kind)
+    play_turn(red, random.Random(3))
+    saved = seats(red)
+    monkeypatch.setattr("espionage.sealed.seats.secrets.randbits", lambda _bits: red.match.seat.game_id)
+    rng = random.Random(9)
+    other = Seat.new_game("casual", "red", rng=rng)
+    opponent = Seat.join(other.link(), rng=rng)
+    for _ in range(3):
+        other.receive(opponent.link())
+        other.play_turn(random_turn(other, rng))
+        opponent.receive(other.link())
+        opponent.play_turn(random_turn(opponent, rng))
+    other.receive(opponent.link())
+    assert len(other.t.messages) > len(red.match.seat.t.messages)
+    red.dispatch("open-link", other.backup_link())
+    assert red.screen == "link-error"
+    assert "This backup does not continue the game saved on this device" in screen_text(red)
+    assert seats(red) == saved
 
 
 # -- home list, reload ---------------------------------------------------------------------------

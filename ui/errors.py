@@ -32,6 +32,10 @@ FAILURES = {
     "backup-not-newer": N_(
         "The game saved on this device is as new as this backup or newer, so the backup was not restored."
     ),
+    "backup-other-history": N_(
+        "This backup does not continue the game saved on this device (its history or armies differ), so it was "
+        "not restored. To restore it anyway, delete the saved game on the home screen first."
+    ),
     "link-unusable": N_("This link could not be used."),
     "no-seat": N_("This game already has both its players, so this device has no seat in it: you can only watch it."),
     "false-fight": N_("This link was refused: it holds a false claim in {side}'s name about a fight."),

@@ -9,7 +9,7 @@ dispatch and clears.
 
 from espionage import Move, Setup, Variant, random_volcanoes
 from espionage.board import RED, SIDES
-from espionage.link import CASUAL, SEALED, DuplicateLink, LinkError, OlderLink, decode
+from espionage.link import CASUAL, SEALED, DuplicateLink, LinkError, OlderLink, continues, decode
 from espionage.link.fights import FalseFight
 from espionage.sealed import Seat, spectate
 from espionage.setup import format_squares, parse_squares
@@ -332,8 +332,12 @@ class LinkControl(Controller):
             if saved.seat.side != seat.side:
                 self._link_failed(Failure("backup-other-side", side=saved.seat.side, other=seat.side), saved)
                 return
-            if len(saved.seat.t.messages) >= len(seat.t.messages):
+            mine, theirs = saved.seat, seat
+            if continues(theirs.t, mine.t) is not None:
                 self._link_failed(Failure("backup-not-newer"), saved, title="backup")
+                return
+            if continues(mine.t, theirs.t) != "longer" or (mine.secret, mine.setup) != (theirs.secret, theirs.setup):
+                self._link_failed(Failure("backup-other-history"), saved, title="backup")
                 return
         self.app.show(Screen.LINK_RESTORE, candidate)
         self.restoring = (candidate, saved)
