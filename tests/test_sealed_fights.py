@@ -13,7 +13,7 @@ from espionage.link.transcript import HonestAuthor, attack_label
 from espionage.pieces import ATTACKER_WINS, MOVABLE
 from espionage.sealed import FALSE_CLAIM, Seat
 from espionage.variant import Variant
-from tests.linkplay import random_turn
+from tests.linkplay import fighting_turn, random_turn
 from tests.test_link_app import screen_text
 from ui.app import App
 from ui.errors import error_text
@@ -90,9 +90,10 @@ class Liar(HonestAuthor):
         return won, kind, token
 
 
-def play_with_liar(lie, seed, liar_side=None):
+def play_with_liar(lie, seed, liar_side=None, chooser=random_turn):
     """Two seats play random turns, one device lying; returns (liar's seat, the other seat,
-    the refusal: (FalseFight, the receiver's link before and after, the refused link) or None)."""
+    the refusal: (FalseFight, the receiver's link before and after, the refused link, the first
+    link the liar sent after telling its lie) or None)."""
     rng = random.Random(seed)
     a = Seat.new_game("sealed", rng.choice(["red", "blue"]), Variant(2, 6), rng=rng)
     b = Seat.join(a.link(), rng=rng)
@@ -100,13 +101,16 @@ def play_with_liar(lie, seed, liar_side=None):
     honest = b if liar is a else a
     liar.author = Liar(liar, lie)
     sender, receiver = b, a
+    lie_link = None
     for _ in range(1000):
         liar.author.other_queries = [q for pid, q in liar.t.queries.items() if liar.t.board.side_of(pid) != liar.side]
         before, sent = receiver.link(), sender.link()
+        if sender is liar and liar.author.told and lie_link is None:
+            lie_link = sent
         try:
             receiver.receive(sent)
         except FalseFight as e:
-            return liar, honest, (e, before, receiver.link(), sent)
+            return liar, honest, (e, before, receiver.link(), sent, lie_link)
         except LinkError:
             pass
         sender, receiver = receiver, sender
@@ -116,7 +120,7 @@ def play_with_liar(lie, seed, liar_side=None):
             if liar.author.told and sender is honest and sender.outcome is None:
                 sender.resign()  # the lie is told: end the game, so both secrets come out
             else:
-                sender.play_turn(random_turn(sender, rng))
+                sender.play_turn(chooser(sender, rng))
     raise AssertionError("the game did not finish")
 
 
@@ -138,13 +142,14 @@ def side_name(seat):
 )
 def test_a_false_fight_is_refused_at_once_and_the_saved_game_kept(lie, pattern):
     for seed in range(1, 40):
-        liar, honest, refusal = play_with_liar(lie, seed)
+        liar, honest, refusal = play_with_liar(lie, seed, chooser=fighting_turn)
         if refusal is not None:
             break
     else:
         pytest.fail("no game gave the liar its chance")
-    error, before, after, sent = refusal
+    error, before, after, sent, lie_link = refusal
     assert re.fullmatch(pattern.format(liar=side_name(liar)), str(error)), str(error)
+    assert sent == lie_link  # the very link that carried the lie, not a later one
     assert error.liar == side_name(liar)
     assert isinstance(error, LinkError)  # a link error: the page says why, nothing crashes
     # the honest player's page, opening that link, names the liar and keeps the game
