@@ -235,7 +235,10 @@ class Liar(HonestAuthor):
 
     def watched(self, board, sq):
         seen = super().watched(board, sq)
-        if self.lie == "unmask" and not seen and self._once((board.turn, sq), board.turn):
+        beside = any(board.owner(n) == self.side and board.pid[n] not in board.known for n in AROUND[sq])
+        # a lie only the audit can see: a piece of mine whose kind is hidden stands beside (with
+        # none, the public board shows it false, and the other device refuses the link at once)
+        if self.lie == "unmask" and not seen and beside and self._once((board.turn, sq), board.turn):
             return True
         return seen
 

@@ -1,14 +1,16 @@
 """Sealed fights by oblivious transfer between two devices, one of them lying (a modified app
-can send anything): each lie about a fight is refused at once by the other device, which
-keeps its saved game, or caught by the end audit, which names the liar."""
+can send anything): each lie about a fight, or about what an unmasking shows, is refused at
+once by the other device where the public board shows it false (the device keeps its saved
+game), or else caught by the end audit, which names the liar."""
 
 import random
 import re
 
 import pytest
 
-from espionage.link import LinkError, fights, oblivious
-from espionage.link.fights import DEFENDER_KINDS, FalseFight
+from espionage.board import AROUND
+from espionage.link import FalseClaim, LinkError, fights, oblivious
+from espionage.link.fights import DEFENDER_KINDS
 from espionage.link.transcript import HonestAuthor, attack_label
 from espionage.pieces import ATTACKER_WINS, MOVABLE
 from espionage.sealed import FALSE_CLAIM, Seat
@@ -22,7 +24,7 @@ from ui.saves import MemoryStorage
 
 
 class Liar(HonestAuthor):
-    """An honest device but for the lie ``lie``, told about the first fight it can."""
+    """An honest device but for the lie ``lie``, told about the first fight (or unmasking) it can."""
 
     def __init__(self, seat, lie):
         super().__init__(seat.side, seat.setup, seat.secret)
@@ -72,11 +74,36 @@ class Liar(HonestAuthor):
             self.lied_piece = pid
         if self.lie == "query" and pid == getattr(self, "lied_piece", None):
             return (truth + 1) % len(DEFENDER_KINDS)
+        if self.lie == "moved-headquarters" and getattr(self, "lied_piece", None) is None and self.seat.t.board.square_of(pid) != pid:
+            self.lied_piece = pid
+        if self.lie == "moved-headquarters" and pid == getattr(self, "lied_piece", None):
+            return DEFENDER_KINDS.index("H")  # every attacker beats it: the reply to the fight tells it
         return truth
+
+    # -- as the owner of unmasked pieces ------------------------------------------------------
+
+    def _once_about(self, key):
+        """The same lie each time the same question is asked (the device writes its link again)."""
+        if self.lied is None:
+            self.lied, self.told = key, True
+        return self.lied == key
+
+    def watched(self, board, sq):
+        """"watched-alone": one of my Spies watches ``sq``, where no piece of mine stands next to it."""
+        alone = not any(board.owner(n) == self.side for n in AROUND[sq])
+        if self.lie == "watched-alone" and alone and self._once_about((board.turn, sq)):
+            return True
+        return super().watched(board, sq)
+
+    def reveal_kind(self, pid, sq, move_index):
+        """"moved-mine": my unmasked piece that has left its starting square is a Mine."""
+        if self.lie == "moved-mine" and pid != sq and self._once_about((pid, move_index)):
+            return "M"
+        return super().reveal_kind(pid, sq, move_index)
 
     def reply(self, fight, sender_key):
         won, kind, token = super().reply(fight, sender_key)
-        if self.lie == "query" and fight.pid == getattr(self, "lied_piece", None):
+        if self.lie in ("query", "moved-headquarters") and fight.pid == getattr(self, "lied_piece", None):
             self.told = True
         if self.lie == "other-result" and kind != "H" and self._once(fight.claim):
             return not won, ("C" if won else kind), token
@@ -109,7 +136,7 @@ def play_with_liar(lie, seed, liar_side=None, chooser=random_turn):
             lie_link = sent
         try:
             receiver.receive(sent)
-        except FalseFight as e:
+        except FalseClaim as e:
             return liar, honest, (e, before, receiver.link(), sent, lie_link)
         except LinkError:
             pass
@@ -128,19 +155,37 @@ def side_name(seat):
     return ("Red", "Blue")[seat.side]
 
 
+FIGHT_REFUSED = "This link was refused: it holds a false claim in {liar}'s name about a fight."
+BOARD_REFUSED = "This link was refused: it holds a claim in {liar}'s name that the board shows false."
+
+
 @pytest.mark.parametrize(
-    "lie,pattern",
+    "lie,pattern,refused",
     [
-        ("impossible-loss", r"{liar}'s fight table claims a result the rules do not give"),
+        ("impossible-loss", r"{liar}'s fight table claims a result the rules do not give", FIGHT_REFUSED),
         # an attacker whose kind is public wins on every entry: the defender's device knows both kinds
-        ("public-always-win", r"{liar}'s piece that attacked [a-j]\d+ fought as another kind than {liar} had made public"),
-        ("other-piece", r"{liar}'s fight table does not open for the attacked piece"),
-        ("other-result", r"{liar}'s reply states a result its token does not prove"),
-        ("withheld", r"{liar}'s reply withholds the fight's token"),
-        ("replayed", r"{liar}'s reply carries a token that is not this fight's"),
+        ("public-always-win", r"{liar}'s piece that attacked [a-j]\d+ fought as another kind than {liar} had made public", FIGHT_REFUSED),
+        ("other-piece", r"{liar}'s fight table does not open for the attacked piece", FIGHT_REFUSED),
+        ("other-result", r"{liar}'s reply states a result its token does not prove", FIGHT_REFUSED),
+        ("withheld", r"{liar}'s reply withholds the fight's token", FIGHT_REFUSED),
+        ("replayed", r"{liar}'s reply carries a token that is not this fight's", FIGHT_REFUSED),
+        # the board shows no piece of the liar's next to the square its "Spy" watches
+        (
+            "watched-alone",
+            r"{liar} said a Spy of its own watches [a-j]\d+, but no piece of {liar}'s that could be a Spy stands next to it",
+            BOARD_REFUSED,
+        ),
+        # Mines never move: the piece stands away from its starting square
+        ("moved-mine", r"{liar} said its piece on [a-j]\d+ is a Mine, but that piece has moved", BOARD_REFUSED),
+        # the kind of a removed piece, told in the reply to the fight that took it
+        (
+            "moved-headquarters",
+            r"{liar} said its piece on [a-j]\d+ is a Headquarters, but that piece has moved",
+            BOARD_REFUSED,
+        ),
     ],
 )
-def test_a_false_fight_is_refused_at_once_and_the_saved_game_kept(lie, pattern):
+def test_a_false_claim_is_refused_at_once_and_the_saved_game_kept(lie, pattern, refused):
     for seed in range(1, 40):
         liar, honest, refusal = play_with_liar(lie, seed, chooser=fighting_turn)
         if refusal is not None:
@@ -161,10 +206,7 @@ def test_a_false_fight_is_refused_at_once_and_the_saved_game_kept(lie, pattern):
     app.dispatch("open-link", sent)
     said = screen_text(app)
     assert app.screen == "link-error"
-    assert (
-        f"This link was refused: it holds a false claim in {side_name(liar)}'s name about a fight. "
-        "Your saved game is unchanged."
-    ) in said
+    assert refused.format(liar=side_name(liar)) + " Your saved game is unchanged." in said
     assert storage.get(key) == saved
     assert before == after  # the receiver's game is as it was
     Seat.from_dict(honest.to_dict())  # and still loads

@@ -39,6 +39,7 @@ FAILURES = {
     "link-unusable": N_("This link could not be used."),
     "no-seat": N_("This game already has both its players, so this device has no seat in it: you can only watch it."),
     "false-fight": N_("This link was refused: it holds a false claim in {side}'s name about a fight."),
+    "false-claim": N_("This link was refused: it holds a claim in {side}'s name that the board shows false."),
 }
 
 # By class, most precise first (a subclass before its base).
@@ -166,8 +167,9 @@ def error_text(error):
             text = ILLEGAL["illegal"]
         squares = [square_name(sq) for sq in error.squares]
         return _(text).format(square=squares[-1] if squares else "")
-    if isinstance(error, FalseFight) and error.liar.lower() in SIDES:  # it names the liar: "Red" or "Blue"
-        return error_text(Failure("false-fight", side=SIDES.index(error.liar.lower())))
+    if isinstance(error, link.FalseClaim) and error.liar.lower() in SIDES:  # it names the liar: "Red" or "Blue"
+        code = "false-fight" if isinstance(error, FalseFight) else "false-claim"
+        return error_text(Failure(code, side=SIDES.index(error.liar.lower())))
     for cls, text in LINK_ERRORS:
         if isinstance(error, cls):
             return _(text)

@@ -9,8 +9,7 @@ dispatch and clears.
 
 from espionage import Move, Setup, Variant, random_volcanoes
 from espionage.board import RED, SIDES
-from espionage.link import CASUAL, SEALED, DuplicateLink, LinkError, OlderLink, continues, decode
-from espionage.link.fights import FalseFight
+from espionage.link import CASUAL, SEALED, DuplicateLink, FalseClaim, LinkError, OlderLink, continues, decode
 from espionage.sealed import Seat, spectate
 from espionage.setup import format_squares, parse_squares
 
@@ -268,8 +267,8 @@ class LinkControl(Controller):
     def _open_link(self, text, quiet):
         try:
             t = decode(text)
-        except FalseFight as e:
-            # a false claim in a fight: this game's saved seat judges it (in its own name, a forgery)
+        except FalseClaim as e:
+            # a false claim: this game's saved seat judges it (in its own name, a forgery)
             saved = self._load_link_match(seat_key(e.game_id)) if e.game_id is not None else None
             if saved is None:
                 self._link_failed(e)

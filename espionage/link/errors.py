@@ -32,6 +32,18 @@ class BrokenRules(LinkError):
     """A link whose content breaks the game's rules: made wrongly or tampered with."""
 
 
+class FalseClaim(BrokenRules):
+    """A claim its sender could not honestly have made, shown false by what both devices know;
+    ``liar`` names the side ("Red" or "Blue") in whose name it was made. ``game_id``: the game of
+    the link it was read from, when known, so that the game's saved seat can judge it (a false
+    claim in the seat's own name is a forgery)."""
+
+    def __init__(self, message, liar, game_id=None):
+        super().__init__(message)
+        self.liar = liar
+        self.game_id = game_id
+
+
 class DuplicateLink(LinkError):
     """The very link this device already has."""
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ..pieces import ATTACKER_WINS, KINDS, MOVABLE
 from . import oblivious
-from .errors import BrokenRules
+from .errors import FalseClaim
 
 DEFENDER_KINDS = tuple(KINDS)
 """The choice index of each kind in a piece's query (the army list's order)."""
@@ -42,15 +42,8 @@ TABLE_BYTES = len(DEFENDER_KINDS) * SLOT_BYTES
 AUDIT_TAG_BYTES = 8
 
 
-class FalseFight(BrokenRules):
-    """A fight's table or reply that its sender could not honestly have made; `liar` names the side
-    in whose name it was made. `game_id`: the game of the link it was read from, when known, so that
-    the game's saved seat can judge it (a false claim in the seat's own name is a forgery)."""
-
-    def __init__(self, message: str, liar: str, game_id: int | None = None) -> None:
-        super().__init__(message)
-        self.liar = liar
-        self.game_id = game_id
+class FalseFight(FalseClaim):
+    """A fight's table or reply that its sender could not honestly have made."""
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,10 @@ from typing import NamedTuple
 
 from ..board import AROUND, BLUE, ORTHOGONAL, RED, SETUP_SQUARES, SIDES, SQUARES, square_name
 from ..moves import Move
-from ..pieces import ARMY, MOVABLE, SPY, VOLCANO
+from ..pieces import ARMY, KINDS, MOVABLE, SPY, VOLCANO
 from ..rules import Referee, State, legal_steps, return_keys
 from ..variant import Variant
+from .errors import FalseClaim
 from .fights import FalseFight
 
 MOBILE_PER_ARMY = sum(n for k, n in ARMY.items() if k in MOVABLE)
@@ -128,7 +129,10 @@ class _Resolution(Referee):
         return self.reply
 
     def watched(self, state, move):
-        return self.defender.watched(self.claim, state, move.to_square)
+        seen = self.defender.watched(self.claim, state, move.to_square)
+        if seen and not self.defender.replies_itself:
+            state.check_watched(1 - self.claim.side, move.to_square)
+        return seen
 
     def is_spy(self, state, move):
         return bool(self.claim.spy)
@@ -138,7 +142,10 @@ class _Resolution(Referee):
         if square == move.to_square:  # the mover's piece, seen by the defender's Spy: its owner tells
             self.asks.append(Ask(self.claim, pid, square, state.owner(square)))
             return None
-        return self.defender.kind_around(self.claim, pid, square)
+        kind = self.defender.kind_around(self.claim, pid, square)
+        if not self.defender.replies_itself:
+            state.check_told(square, kind)
+        return kind
 
 
 class PublicBoard(State):
@@ -281,12 +288,58 @@ class PublicBoard(State):
 
     def learn(self, pid, kind, how):
         """The kind of piece ``pid`` became public (a told kind, an attacker's, a Spy's flag)."""
-        for sq in SQUARES:
-            if self._piece[sq] == pid:
-                if self._kind[sq] is None:
-                    self._learn(sq, kind)
-                    self.how[pid] = how
-                return
+        sq = self.square_of(pid)
+        if sq is not None and self._kind[sq] is None:
+            self._learn(sq, kind)
+            self.how[pid] = how
+
+    def square_of(self, pid):
+        """Where piece ``pid`` stands, or None once it is removed."""
+        return next((sq for sq in SQUARES if self._piece[sq] == pid), None)
+
+    def check_told_piece(self, pid, kind):
+        """:meth:`check_told` for piece ``pid`` wherever it stands (nothing once it is removed)."""
+        sq = self.square_of(pid)
+        if sq is not None:
+            self.check_told(sq, kind)
+
+    def check_told(self, sq, kind):
+        """FalseClaim naming the owner of the piece on ``sq``, who says it is a ``kind``, when
+        the public board shows that false: another kind of it is public, it is a Mine or
+        Headquarters that stands away from its starting square, or every piece of that kind in
+        its army is public already. Only a device that lies can say so: the audit at the end
+        would name the lie, but only after this device had answered as if it were true."""
+        side, known = self._owner[sq], self._kind[sq]
+        owner, where, name = SIDES[side].capitalize(), square_name(sq), KINDS[kind].name
+        if known is not None:
+            if known != kind:
+                raise FalseClaim(f"{owner} said its piece on {where} is a {name}, but it is a public {KINDS[known].name}", owner)
+            return
+        if kind not in MOVABLE and self._piece[sq] != sq:
+            raise FalseClaim(f"{owner} said its piece on {where} is a {name}, but that piece has moved", owner)
+        if self.public_count(side, kind) >= ARMY[kind]:
+            raise FalseClaim(
+                f"{owner} said its piece on {where} is a {name}, but all its {KINDS[kind].plural} are public already", owner
+            )
+
+    def public_count(self, side, kind):
+        """How many of ``side``'s pieces are public as ``kind``: on the board or removed."""
+        on_board = sum(1 for sq in SQUARES if self._owner[sq] == side and self._kind[sq] == kind)
+        return on_board + self._removed[side].count(kind)
+
+    def check_watched(self, side, sq):
+        """FalseClaim naming ``side``, who says one of its Spies watches ``sq``, when no piece of
+        ``side`` that could be a Spy stands next to it."""
+        could = self.public_count(side, SPY) < ARMY[SPY] and any(
+            self._owner[n] == side and self._kind[n] is None for n in AROUND[sq]
+        )
+        if not could:
+            owner = SIDES[side].capitalize()
+            raise FalseClaim(
+                f"{owner} said a Spy of its own watches {square_name(sq)}, but no piece of {owner}'s "
+                "that could be a Spy stands next to it",
+                owner,
+            )
 
     # -- playing a turn -------------------------------------------------------------------
 
@@ -301,8 +354,11 @@ class PublicBoard(State):
                 continue
             fr, to = claim.move.from_square, claim.move.to_square
             if self._kind[fr] is None and claim.spy:
+                self.check_told(fr, SPY)
                 self.learn(claim.pid, SPY, "unmasking")
             reply = defender.fight(claim, self._piece[to]) if claim.attack else None
+            if reply is not None and reply[0] and self._kind[to] is None and not defender.replies_itself:
+                self.check_told(to, reply[1])  # the defender's own kind, told as its piece is removed
             self.referee = _Resolution(defender, claim, asks, reply)
             try:
                 event = self._apply(claim.move)

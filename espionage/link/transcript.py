@@ -34,7 +34,7 @@ from ..setup import Setup, SetupError, validate_volcanoes
 from ..variant import Variant
 from . import fights, history, oblivious
 from .coding import Reader, Writer, encode_symbols, encoder_state
-from .errors import DAMAGED, BrokenRules, DamagedLink, LinkError
+from .errors import DAMAGED, BrokenRules, DamagedLink, FalseClaim, LinkError
 from .framing import frame, unframe
 from .public import AROUND, ASK, FLAG, Defender, PendingTurn, PublicBoard
 from .setups import KIND_LETTERS, SETUP_RADIX, setup_rank, setup_unrank
@@ -633,6 +633,8 @@ class Transcript:
                 keep.append(ask)
                 continue
             kind = self._kind(io, (author.reveal_kind(ask.pid, ask.square, ask.claim.index)) if io.writing else None)
+            if not io.writing:
+                self.board.check_told_piece(ask.pid, kind)
             self.board.learn(ask.pid, kind, "unmasked")
             self.claims.append(("answer", ask.claim, side, ask.square, kind))
         self.asks = keep
@@ -642,6 +644,8 @@ class Transcript:
                 waiting.append(question)
                 continue
             spy = bool(io.sym(2, (author.spy_flag(question.claim)) if io.writing else None))
+            if spy and not io.writing:
+                self.board.check_told_piece(question.claim.pid, SPY)
             self.claims.append(("spy_answer", question.claim, side, spy))
             asks = self.board.answer(question, spy)
             if asks:
@@ -686,8 +690,8 @@ def decode_body(data, store=None):
             io.out = []
             t._read_backup(io)
         t._all_values_read()
-    except fights.FalseFight as e:
-        raise fights.FalseFight(str(e), e.liar, t.game_id) from None
+    except FalseClaim as e:
+        raise type(e)(str(e), e.liar, t.game_id) from None
     except LinkError:
         raise
     except (ValueError, IndexError, KeyError) as e:

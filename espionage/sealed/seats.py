@@ -34,6 +34,7 @@ from ..link import (
     CrossedLink,
     DamagedLink,
     DuplicateLink,
+    FalseClaim,
     ForgedLink,
     HonestAuthor,
     LinkError,
@@ -351,14 +352,15 @@ class Seat:
     def receive(self, link):
         """Take in the opponent's newest link. A LinkError subclass (seat unchanged) for a bad one.
 
-        A false fight it proves in this seat's own name is a message this device never wrote:
+        A false claim it proves in this seat's own name is a message this device never wrote:
         a forgery, refused as one rather than blamed on this seat."""
         try:
             self._receive(link)
-        except fights.FalseFight as e:
+        except FalseClaim as e:
             if e.liar != side_name(self.side):
                 raise
-            raise ForgedLink(FORGED.format(what="a reply to a fight", side=e.liar)) from None
+            what = "a reply to a fight" if isinstance(e, fights.FalseFight) else "a message"
+            raise ForgedLink(FORGED.format(what=what, side=e.liar)) from None
 
     def _receive(self, link):
         data = unframe(link)
