@@ -95,10 +95,16 @@ def _watch(page, log: PageLog) -> None:
         if response.status >= 400:
             log.add(f"HTTP {response.status}: {response.url}", error=True)
 
+    def on_request_failed(request):
+        # A reload cancels the page's reads of its own in-memory blobs (PyScript's worker and
+        # module code): nothing was asked of the server, so nothing failed there.
+        cancelled_blob = request.url.startswith("blob:") and request.failure == "net::ERR_ABORTED"
+        log.add(f"request failed: {request.url} ({request.failure})", error=not cancelled_blob)
+
     page.on("console", on_console)
     page.on("pageerror", lambda exc: log.add(f"uncaught exception: {exc}", error=True))
     page.on("request", on_request)
-    page.on("requestfailed", lambda req: log.add(f"request failed: {req.url} ({req.failure})", error=True))
+    page.on("requestfailed", on_request_failed)
     page.on("response", on_response)
 
 
