@@ -25,6 +25,7 @@ from espionage.link.fights import FalseFight
 from espionage.link.public import PublicBoard
 from espionage.pieces import MOVABLE
 from espionage.sealed import Seat
+from espionage.sealed.seats import FAIR
 from tests.linkplay import fighting_turn, random_turn
 from tests.test_link_app import screen_text
 from ui.app import App
@@ -235,16 +236,31 @@ def test_a_crossing_resignation_may_not_change_the_values_before_it():
 
 
 @pytest.mark.parametrize("kind", ["sealed", "casual"])
-def test_resignations_that_cross_leave_each_its_own(kind):
-    """Both players resigned from the same newest link: each device took the other's resignation
-    in place of its own, so each said its player won, and they never agreed again."""
+@pytest.mark.parametrize("first", ["red", "blue"])
+def test_resignations_that_cross_end_alike_on_both_devices(kind, first):
+    """Both players resigned from the same newest link: the resignation of the side that was to
+    move stands on both devices, whichever crossing link is opened first, and a sealed game
+    goes on to its audit."""
     rng = random.Random(1)
     red = Seat.new_game(kind, "red", rng=rng)
     blue = Seat.join(red.link(), rng=rng)
     red.receive(blue.link())
     blue.receive(red.play_turn(random_turn(red, rng)))
+    assert blue.my_turn  # Blue resigns on its turn, Red out of turn
     red_resigns, blue_resigns = red.resign(), blue.resign()
-    for seat, link in ((red, blue_resigns), (blue, red_resigns)):
-        with pytest.raises(CrossedLink):
-            seat.receive(link)
-    assert red.outcome.winner == "blue" and blue.outcome.winner == "red"  # each its own resignation
+    blue_saved = blue.to_dict()
+    for seat in (red, blue) if first == "red" else (blue, red):
+        if seat is red:
+            red.receive(blue_resigns)  # Blue's resignation takes the place of Red's
+        else:
+            with pytest.raises(CrossedLink):
+                blue.receive(red_resigns)  # Blue's own stands
+            assert blue.to_dict() == blue_saved
+    assert red.outcome.winner == blue.outcome.winner == "red"
+    assert red.outcome.reason == blue.outcome.reason == "resignation"
+    if kind == "sealed":
+        blue.receive(red.link())  # Red's newest link reveals its army after Blue's resignation
+        assert red.link() == blue.link()
+        assert red.verdict == blue.verdict == FAIR
+    else:
+        assert red.link() == blue.link()

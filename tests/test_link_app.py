@@ -215,6 +215,22 @@ def test_a_casual_game_by_links_to_the_end():
     assert 'data-step="1"' in blue.html()
 
 
+def test_resignations_that_cross_end_alike_on_both_pages():
+    red, blue = start("sealed")
+    play_turn(red, random.Random(1))
+    blue.dispatch("open-link", link_of(red))
+    for app in (red, blue):  # both resign at once: Blue on its turn, Red while it waits
+        press(app, "Resign")
+        press(app, "Resign")  # "Resign this game?"
+    red_resigns, blue_resigns = link_of(red), link_of(blue)
+    blue.dispatch("open-link", red_resigns)
+    assert blue.screen == "link-error" and "crossed with your resignation" in screen_text(blue)
+    red.dispatch("open-link", blue_resigns)  # Blue resigned on its turn: that resignation stands
+    assert over(red) == ("red:resignation", "fair")  # Blue's resignation revealed its army
+    blue.dispatch("open-link", link_of(red))  # Red's newest link reveals Red's army after it
+    assert over(blue) == ("red:resignation", "fair")
+
+
 def test_resignation_and_draws_in_a_sealed_game():
     red, blue = start("sealed")
     rng = random.Random(1)

@@ -428,6 +428,10 @@ def _sections():
                     "and what your Spies see arrive with your opponent's reply. When the game ends, both devices check "
                     "every claim made during the game."
                 ),
+                rules_text(
+                    "If both players resign at the same time, each before the other's link arrives, the resignation of "
+                    "the player whose turn it was stands on both devices."
+                ),
             ),
         ),
     )

@@ -395,14 +395,16 @@ class Seat:
             and other.messages
             and len(other.messages) == len(t.messages)
             and t.messages[-1].side == self.side
-            and t.messages[-1].action != RESIGN  # both resigned at once: each keeps its own (CROSSED)
+            # my last a turn, or a resignation out of turn: when both resigned at once, the
+            # resignation of the side that was to move stands on both devices
+            and (t.messages[-1].action != RESIGN or t.to_move != self.side)
             and other.messages[-1].side != self.side
             and other.messages[-1].action == RESIGN
             and other.messages[-1].start == t.messages[-1].start
             and other.syms[: t.messages[-1].start] == t.syms[: t.messages[-1].start]
             and _same_values_before_last(t, other)
         ):
-            # the opponent resigned before my last turn reached them: the resignation stands
+            # the opponent resigned before my last message reached them: the resignation stands
             self._take(other)
             return
         if t.messages and t.messages[-1].side == self.side and t.messages[-1].action == RESIGN:
