@@ -12,7 +12,7 @@ from espionage.board import AROUND
 from espionage.link import FalseClaim, LinkError, fights, oblivious
 from espionage.link.fights import DEFENDER_KINDS
 from espionage.link.transcript import HonestAuthor, attack_label
-from espionage.pieces import ATTACKER_WINS, MOVABLE
+from espionage.pieces import ARMY, ATTACKER_WINS, MOVABLE
 from espionage.sealed import FALSE_CLAIM, Seat
 from espionage.variant import Variant
 from tests.linkplay import fighting_turn, random_turn
@@ -51,6 +51,15 @@ class Liar(HonestAuthor):
         if self.lie == "impossible-loss" and self._once(claim):
             beats = {d: next(k for k in sorted(MOVABLE) if ATTACKER_WINS[(k, d)]) for d in DEFENDER_KINDS}
             return self._sealed(claim, query, lambda kind, token: b"L" + beats[kind].encode() + token("loss"))
+        if self.lie == "spent-kind" and claim.kind is None and self.lied in (None, claim.index):
+            spent = [k for k in sorted(MOVABLE) if board.public_count(self.side, k) >= ARMY[k]]
+            if spent and self._once(claim):  # a loss names, as the attacker, a kind it has no more of
+                true, said = self.kind_of(claim.pid), spent[0]
+                return self._sealed(claim, query, lambda kind, token: (
+                    b"L" + said.encode() + token("loss")
+                    if not ATTACKER_WINS[(true, kind)] and not ATTACKER_WINS[(said, kind)]
+                    else fights._entry(self.secret, attack_label(claim), true, kind)
+                ))
         if self.lie == "other-piece" and self.lied in (None, claim.index):
             others = [q for q in self.other_queries if q != query]
             if others and self._once(claim):
@@ -177,6 +186,8 @@ BOARD_REFUSED = "This link was refused: it holds a claim in {liar}'s name that t
         ),
         # Mines never move: the piece stands away from its starting square
         ("moved-mine", r"{liar} said its piece on [a-j]\d+ is a Mine, but that piece has moved", BOARD_REFUSED),
+        # the attacker's kind, told by its table to the defender's device when the attacker is removed
+        ("spent-kind", r"{liar} said its piece on [a-j]\d+ is a \w+, but all its \w+ are public already", BOARD_REFUSED),
         # the kind of a removed piece, told in the reply to the fight that took it
         (
             "moved-headquarters",

@@ -357,8 +357,8 @@ class PublicBoard(State):
                 self.check_told(fr, SPY)
                 self.learn(claim.pid, SPY, "unmasking")
             reply = defender.fight(claim, self._piece[to]) if claim.attack else None
-            if reply is not None and reply[0] and self._kind[to] is None and not defender.replies_itself:
-                self.check_told(to, reply[1])  # the defender's own kind, told as its piece is removed
+            if reply is not None:
+                self._check_removed_kind(claim, reply, defender.replies_itself)
             self.referee = _Resolution(defender, claim, asks, reply)
             try:
                 event = self._apply(claim.move)
@@ -378,6 +378,16 @@ class PublicBoard(State):
         if self.outcome is None and self._first is not None:
             self._end_turn(last)  # the mover's device ended its turn: it had no other move
         return done, asks, questions
+
+    def _check_removed_kind(self, claim, reply, replies_itself):
+        """:meth:`check_told` for the kind of the piece a fight removes, where this device has it
+        by another's word: the defender's, told by the defender's reply; the attacker's, told by
+        the attacker's sealed table to the defender's device (the attacker's own device checks
+        it against its army)."""
+        won, kind = reply
+        square = claim.move.to_square if won else claim.move.from_square
+        if self._kind[square] is None and won != replies_itself:
+            self.check_told(square, kind)
 
     @staticmethod
     def _contradiction(claim, replies_itself):
