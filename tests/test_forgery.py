@@ -264,3 +264,23 @@ def test_resignations_that_cross_end_alike_on_both_devices(kind, first):
         assert red.verdict == blue.verdict == FAIR
     else:
         assert red.link() == blue.link()
+
+
+# A casual backup of Red's seat made by the code before casual seats had a secret (a game of one
+# turn; its game link is the second): such links are still read, as seats without a secret.
+OLD_CASUAL_BACKUP = "BB9BVSxxhM6EEOGdtUa9ZGf5vCL2Y5iGYTzeIsnvj5QYBTWYvVeH"
+OLD_CASUAL_LINK = "BB8BVSxyhM6EEOGdtUa9ZGf5vCL2Y5iGYTzeIsnvj5QYG3P1JMUI"
+
+
+def test_a_casual_backup_carries_its_seats_secret_and_an_older_one_is_still_read():
+    rng = random.Random(5)
+    red = Seat.new_game("casual", "red", rng=rng)
+    blue = Seat.join(red.link(), rng=rng)
+    red.receive(blue.link())
+    assert red.secret is not None and blue.secret is not None and red.secret != blue.secret
+    restored = Seat.from_backup(red.backup_link())
+    assert (restored.side, restored.secret, restored.setup) == (red.side, red.secret, red.setup)
+    assert Seat.from_dict(red.to_dict()).secret == red.secret
+    old = Seat.from_backup(OLD_CASUAL_BACKUP)
+    assert old.side == RED and old.secret is None and old.link() == OLD_CASUAL_LINK
+    assert old.backup_link() == OLD_CASUAL_BACKUP  # a seat without a secret backs up as before

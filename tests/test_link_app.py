@@ -468,6 +468,32 @@ def test_a_backup_of_another_game_under_the_same_id_is_refused(kind, monkeypatch
     assert seats(red) == saved
 
 
+@pytest.mark.parametrize("forged_secret", [None, bytes(16)])
+def test_a_backup_the_opponent_made_of_this_casual_game_is_refused(forged_secret):
+    """Blue's device holds the whole casual game, both setups included: a backup of Red's seat
+    that it makes with a turn forged in Red's name must not pass for Red's own, which only Red's
+    devices can make (they know the seat's secret)."""
+    red, blue = start("casual")
+    rng = random.Random(4)
+    play_turn(red, rng)
+    blue.dispatch("open-link", link_of(red))
+    play_turn(blue, rng)
+    red.dispatch("open-link", link_of(blue))
+    assert red.screen == "play"
+    saved = seats(red)
+    t = decode(blue.match.seat.link())
+    forger = Seat(t, 0, forged_secret, t.setups[0])
+    forger.play_turn(random_turn(forger, rng))
+    red.dispatch("open-link", forger.backup_link())
+    assert red.screen == "link-error"
+    assert "This backup does not continue the game saved on this device" in screen_text(red)
+    assert seats(red) == saved
+    own = Seat.from_dict(red.match.seat.to_dict())  # Red's other device, one turn further
+    own.play_turn(random_turn(own, rng))
+    red.dispatch("open-link", own.backup_link())
+    assert red.screen == "link-restore"
+
+
 # -- home list, reload ---------------------------------------------------------------------------
 
 

@@ -5,8 +5,9 @@ The symbols are::
     header: kind, backup flag, game id, moves per turn, volcano pairs,
             inviter's side, inviter's setup (casual) or commitment (sealed)
     then repeatedly: 1, then the join (the other setup or commitment), or a message
-    0 (the end), then, in a private backup link only, the seat's side (and,
-    sealed, its secret and setup).
+    0 (the end), then, in a private backup link only, the seat's side and
+    secret (and, sealed, its setup; a casual seat of a game begun before
+    casual seats had a secret has none, and its backup carries none).
 
 A casual message is the sender's side, an action (turn, turn + draw offer,
 resignation, accepting a draw) and the moves, each as its index in
@@ -260,6 +261,9 @@ class Transcript:
         self.seat_side = None
         self.seat_secret = None
         self.seat_setup = None
+        # Whether a casual backup being read carries its seat's secret: one of a game begun
+        # before casual seats had a secret does not (and neither does the backup of such a seat).
+        self.casual_backup_secret = True
         self._coded = (0, None)  # (symbol count, coder state after them), so links are coded incrementally
 
     # -- creation ----------------------------------------------------------
@@ -382,11 +386,15 @@ class Transcript:
             self._sealed_message(io, author, action, list(moves), upto_action)
 
     def _read_backup(self, io):
+        """The seat of a private backup link: its side and secret (and, sealed, its setup). A
+        casual seat's secret tells this device's backups from one its opponent could make."""
         self.seat_side = io.sym(2, (self.seat_side) if io.writing else None)
-        if self.kind == SEALED:
+        secret = self.seat_secret is not None if io.writing else self.casual_backup_secret
+        if self.kind == SEALED or secret:
             self.seat_secret = io.sym(
                 1 << 128, (int.from_bytes(self.seat_secret, "big")) if io.writing else None
             ).to_bytes(16, "big")
+        if self.kind == SEALED:
             letters = setup_unrank(io.sym(SETUP_RADIX, (setup_rank(self.seat_setup)) if io.writing else None))
             self.seat_setup = Setup.from_str(self.seat_side, letters)
 
@@ -679,8 +687,32 @@ def decode_body(data, store=None):
 
     ``store``: the values this device kept (sealed), for those the link leaves out; without it
     a link that leaves some out decodes ``partial`` (enough to watch the game, not to play it)."""
+    try:
+        return _decode_body(data, store)
+    except LinkError:
+        if not _casual_backup(data):
+            raise
+        try:  # a casual backup without its seat's secret (Transcript.casual_backup_secret)
+            return _decode_body(data, store, casual_backup_secret=False)
+        except LinkError:
+            pass
+        raise
+
+
+def _casual_backup(data):
+    """Whether ``data`` starts as a casual game's backup link (its first two symbols)."""
+    t = Transcript()
+    try:
+        t._header(Reader(history.split(data)[0], t.syms))
+    except (LinkError, ValueError, IndexError, KeyError):
+        return False
+    return t.kind == CASUAL and t.backup
+
+
+def _decode_body(data, store, casual_backup_secret=True):
     coded, values_section = history.split(data)
     t = Transcript()
+    t.casual_backup_secret = casual_backup_secret
     io = Reader(coded, t.syms)
     try:
         t._header(io)

@@ -103,7 +103,7 @@ class Seat:
         if kind == SEALED:
             commit, key = commitment(secret, game_id, side, setup), HonestAuthor(side, setup, secret).sender_key()
         t = Transcript.create(kind, game_id, variant, volcanoes, side, setup=setup, commit=commit, sender_key=key)
-        return cls(t, side, secret if kind == SEALED else None, setup)
+        return cls(t, side, secret, setup)
 
     @classmethod
     def join(cls, link, setup=None, rng=None):
@@ -118,7 +118,7 @@ class Seat:
         setup = _own_setup(side, setup, rng or secrets.SystemRandom())
         if t.kind == CASUAL:
             t.write_join(setup=setup)
-            return cls(t, side, None, setup)
+            return cls(t, side, secret, setup)
         t.write_join(commit=commitment(secret, t.game_id, side, setup), sender_key=HonestAuthor(side, setup, secret).sender_key())
         return cls(t, side, secret, setup)
 
