@@ -689,14 +689,13 @@ def decode_body(data, store=None):
     a link that leaves some out decodes ``partial`` (enough to watch the game, not to play it)."""
     try:
         return _decode_body(data, store)
-    except LinkError:
+    except LinkError as error:
         if not _casual_backup(data):
             raise
         try:  # a casual backup without its seat's secret (Transcript.casual_backup_secret)
             return _decode_body(data, store, casual_backup_secret=False)
         except LinkError:
-            pass
-        raise
+            raise error from None
 
 
 def _casual_backup(data):

@@ -1,7 +1,9 @@
 """A device's seat in a game played by links (SPEC §8).
 
-A :class:`Seat` is one device's place in one game: its side, its own setup
-(and, sealed, its secret) and the public transcript, which is the newest link.
+A :class:`Seat` is one device's place in one game: its side, its own setup,
+its secret (sealed: committed to; casual: only in its backup links, which it
+tells from ones the opponent could make) and the public transcript, which is
+the newest link.
 Everything else is replayed from these, so a seat saves as a small dict.
 
 Secrets and game ids come from the operating system's cryptographic source
