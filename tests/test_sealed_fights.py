@@ -243,3 +243,25 @@ def test_a_fight_lie_the_other_device_cannot_see_is_named_by_the_audit(lie, patt
         assert seat.check == FALSE_CLAIM
         said = error_text(seat.verdict)  # the page's words for it
         assert re.fullmatch(rf"Turn \d+: {side_name(liar)} sent a sealed fight on [a-j]\d+ that its army does not give\.", said)
+
+
+def test_a_kind_told_against_the_public_one_is_refused():
+    """The branch of PublicBoard.check_told that random games seldom reach (a Spy answer about a
+    piece whose owner made it public as another kind earlier in the same message), on a board
+    where a piece's kind is public: its own kind passes, any other names its owner."""
+    rng = random.Random(3)
+    red = Seat.new_game("sealed", "red", Variant(2, 6), rng=rng)
+    blue = Seat.join(red.link(), rng=rng)
+    red.receive(blue.link())
+    mover, waiting = red, blue
+    while not mover.t.board.known:
+        waiting.receive(mover.play_turn(fighting_turn(mover, rng)))
+        mover, waiting = waiting, mover
+    board = mover.t.board
+    pid, kind = next(iter(board.known.items()))
+    square, owner = board.square_of(pid), ("Red", "Blue")[board.side_of(pid)]
+    board.check_told(square, kind)
+    other = next(k for k in sorted(MOVABLE) if k != kind)
+    with pytest.raises(FalseClaim, match=rf"^{owner} said its piece on [a-j]\d+ is a \w+, but it is a public \w+$") as caught:
+        board.check_told(square, other)
+    assert caught.value.liar == owner
