@@ -628,6 +628,79 @@ def test_a_save_damaged_past_what_the_reader_expected_is_listed_as_unreadable_an
     assert storage.data == saves
 
 
+def _unreadable_save(app, game_id):
+    """Put a game of the first link format (which this version cannot read) under ``game_id``."""
+    head = bytes([1, 3, 7, 7, 7])
+    old_link = base64.urlsafe_b64encode(head + hashlib.sha256(head).digest()[:6]).rstrip(b"=").decode()
+    saved = json.dumps({"format": 1, "seat": {"format": 1, "link": old_link, "side": "red"}, "updated": 1.0})
+    app.storage.set(SEAT_PREFIX + f"{game_id:016x}", saved)
+    return seats(app)
+
+
+def _refused_for_the_unreadable_save(app, kept):
+    assert app.screen == "link-error"
+    assert "this version cannot read it: it is kept untouched" in screen_text(app)
+    assert seats(app) == kept
+    press(app, "Home")
+    assert "cannot read (kept untouched)" in app.html()
+
+
+@pytest.mark.parametrize("kind", ["casual", "sealed"])
+def test_an_invitation_under_the_id_of_an_unreadable_saved_game_cannot_replace_it(kind):
+    """A saved game this version cannot read is kept untouched; its opponent chooses the game's
+    id, and an invitation under it, joined, replaced that save without a word."""
+    inviter, app = device(1), device(2)
+    link = invite(inviter, kind)
+    kept = _unreadable_save(app, decode(link).game_id)
+    app.dispatch("open-link", link)
+    _refused_for_the_unreadable_save(app, kept)
+
+
+def test_joining_is_refused_when_an_unreadable_game_was_saved_under_the_id_meanwhile():
+    inviter, app = device(1), device(2)
+    link = invite(inviter, "casual")
+    app.dispatch("open-link", link)
+    press(app, "Set up your army")
+    press(app, "Random setup")
+    kept = _unreadable_save(app, decode(link).game_id)  # another tab of this browser wrote it
+    press(app, "Ready")
+    _refused_for_the_unreadable_save(app, kept)
+
+
+@pytest.mark.parametrize("when", ["before opening", "before restoring"])
+def test_a_backup_under_the_id_of_an_unreadable_saved_game_cannot_replace_it(when):
+    red, _blue = start("casual")
+    backup = red.match.seat.backup_link()
+    app = device(3)
+    if when == "before opening":
+        kept = _unreadable_save(app, decode(backup).game_id)
+        app.dispatch("open-link", backup)
+    else:
+        app.dispatch("open-link", backup)
+        assert app.screen == "link-restore"
+        kept = _unreadable_save(app, decode(backup).game_id)
+        press(app, "Restore game")
+    _refused_for_the_unreadable_save(app, kept)
+
+
+def test_a_link_that_fails_unexpectedly_leaves_the_saved_copy_on_screen(monkeypatch):
+    """Taking a link in can fail half-way with an error no link reader expects: the game shown
+    then is the saved one, not the copy the failed read left half-extended."""
+    red, blue = start("casual")
+    play_turn(red, random.Random(4))
+    saved = seats(blue)
+
+    def fails_half_way(seat, text):
+        seat._text = text
+        raise RuntimeError("unexpected")
+
+    monkeypatch.setattr(Seat, "receive", fails_half_way)
+    blue.dispatch("open-link", link_of(red))
+    assert blue.screen == "link-error" and "This link could not be used." in screen_text(blue)
+    assert seats(blue) == saved
+    assert blue.match.to_json() == next(iter(saved.values()))
+
+
 class FullUntilADeletion(MemoryStorage):
     """A storage that holds no new game record until a game is deleted."""
 

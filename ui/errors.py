@@ -37,6 +37,10 @@ FAILURES = {
         "not restored. To restore it anyway, delete the saved game on the home screen first."
     ),
     "link-unusable": N_("This link could not be used."),
+    "saved-unreadable": N_(
+        "A game of this link is saved on this device, but this version cannot read it: it is kept untouched, "
+        "so the link was not used. To use the link anyway, delete that saved game on the home screen first."
+    ),
     "no-seat": N_("This game already has both its players, so this device has no seat in it: you can only watch it."),
     "false-fight": N_("This link was refused: it holds a false claim in {side}'s name about a fight."),
     "false-claim": N_("This link was refused: it holds a claim in {side}'s name that the board shows false."),

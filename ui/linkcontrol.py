@@ -129,6 +129,15 @@ class LinkControl(Controller):
         except Exception:
             return None
 
+    def _unreadable(self, key):
+        """Whether a game this version cannot read is saved under ``key``: kept untouched, so no
+        link of that game id may replace it (its opponent chooses the id)."""
+        try:
+            text = self.app.saved_text(key)
+        except Exception:
+            return False
+        return bool(text) and self._load_link_match(key) is None
+
     def url_for(self, link):
         return f"{self.app.base_url}#{link}"
 
@@ -239,6 +248,9 @@ class LinkControl(Controller):
             self.app.message = error_text(e)
             return
         game = LinkMatch(seat)
+        if self._unreadable(game.key):
+            self._link_failed(Failure("saved-unreadable"))
+            return
         existing = self._load_link_match(game.key)
         if existing is not None:  # the same invitation joined twice on this device: keep the first
             self._show_link_game(existing, _("You already joined this game on this device: here it is."))
@@ -278,6 +290,9 @@ class LinkControl(Controller):
         except LinkError as e:
             self._link_failed(e)
             return
+        if self._unreadable(seat_key(t.game_id)):
+            self._link_failed(Failure("saved-unreadable"))
+            return
         saved = self._load_link_match(seat_key(t.game_id))
         if t.backup:
             self._open_backup(text, saved)
@@ -315,7 +330,7 @@ class LinkControl(Controller):
             self._link_failed(e, self._load_link_match(key))
             return
         except Exception:
-            self._link_failed(Failure("link-unusable"), saved)
+            self._link_failed(Failure("link-unusable"), self._load_link_match(key))
             return
         self.app.save(saved)
         self._show_link_game(saved, self.app.message)
@@ -345,6 +360,9 @@ class LinkControl(Controller):
         if self.app.screen != Screen.LINK_RESTORE or self.restoring is None:
             return
         candidate, _saved = self.restoring
+        if self._unreadable(candidate.key):
+            self._link_failed(Failure("saved-unreadable"))
+            return
         if self.app.save(candidate):
             self._show_link_game(candidate, _("Game restored on this device."))
 
