@@ -91,8 +91,8 @@ class ComputerControl(Controller):
             return
         match.setups[match.human] = Setup(match.human, self.app.placed)
         match.start()
-        self.app.save(match)
         self.resume(match)
+        self.app.save(match)  # after resume, which clears the page's message: a failure is said
 
     def resume(self, match):
         """The screen a game against the computer is at: its setup, the board, or the end."""
