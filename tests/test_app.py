@@ -916,6 +916,12 @@ def test_a_reload_never_comes_back_to_a_screen_the_saved_game_is_not_at(setups, 
     assert again.screen == ("play" if setups == "both" else "setup") and again.side == at
 
 
+def test_a_draw_offer_that_could_not_be_saved_says_so():
+    app = to_play(8)
+    app.storage.capacity = 0  # blocked
+    press(app, "Offer draw")
+    assert "could not be saved" in page(app).message()
+
 
 @pytest.mark.parametrize(
     "text",

@@ -357,6 +357,16 @@ def test_a_reload_after_a_resignation_that_could_not_be_saved_comes_back_to_the_
     assert page(again).enabled("Resign")
 
 
+def test_a_take_back_that_could_not_be_saved_says_so():
+    app, worker = to_play(level=1, seed=14)
+    rng = random.Random(14)
+    play_turn(app, worker, rng)
+    play_turn(app, worker, rng)
+    app.storage.capacity = 0  # blocked
+    press(app, "Take back")
+    assert "could not be saved" in page(app).message()
+
+
 def test_a_late_answer_after_a_take_back_or_a_resignation_is_ignored():
     app, worker = to_play(level=1, seed=15)
     rng = random.Random(15)
