@@ -838,6 +838,91 @@ def test_a_setup_forgotten_on_a_blocked_storage_stays_in_the_list_and_the_page_s
     assert "mine" in app.setups and "mine" in storage.get(SETUPS_KEY)
 
 
+def test_a_reload_after_reds_ready_failed_to_save_comes_back_to_reds_setup():
+    storage = MemoryStorage()
+    app = new_app(1, storage)
+    press(app, "Random setup")
+    storage.capacity = used(storage)  # the game's save fails; the smaller screen state still fits
+    press(app, "Ready")
+    assert "could not be saved" in page(app).message()
+    again = reopened(app, RED)  # the save has no setup yet: Red's, not Blue's
+    assert again.screen == "setup" and again.side == RED
+    storage.capacity = None
+    for side in (RED, BLUE):
+        press(again, "Random setup")
+        press(again, "Ready")
+        check_cover(again, 1 - side if side == RED else RED)
+        press(again, f"Show {NAMES[1 - side if side == RED else RED]}'s board")
+    assert again.screen == "play" and again.side == RED
+
+
+def test_a_reload_after_a_resignation_failed_to_save_comes_back_to_the_game_as_saved():
+    app = to_play(2)
+    app.storage.capacity = used(app.storage)
+    press(app, "Resign")
+    press(app, "Resign")  # "Resign this game?"
+    assert app.screen == "over" and "could not be saved" in page(app).message()
+    again = reopened(app, RED)
+    assert again.screen == "play" and again.match.outcome is None
+
+
+class NoRoomForGames(MemoryStorage):
+    """A storage that, once ``full``, holds no game's record but still the small screen state."""
+
+    full = False
+
+    def set(self, key, value):
+        if self.full and key.startswith(GAME_PREFIX):
+            raise OSError("storage full")
+        super().set(key, value)
+
+
+def test_a_reload_after_a_turn_failed_to_save_hands_the_device_to_the_player_to_move_in_the_save():
+    app = to_play(6, NoRoomForGames())
+    app.storage.full = True
+    play_turn(app, random.Random(6), checks=False)
+    press(app, "Hand over")
+    check_cover(app, BLUE)
+    assert "could not be saved" in page(app).message()  # said on the cover too
+    again = reopened(app, RED)  # Red's turn is not in the save: Red plays it again
+    assert again.screen == "play" and again.side == RED
+
+
+@pytest.mark.parametrize(
+    "setups, screen, side",
+    [
+        ("none", "over", RED),
+        ("none", "setup", BLUE),
+        ("none", "cover", BLUE),
+        ("none", "play", RED),
+        ("red", "setup", RED),
+        ("both", "over", RED),
+        ("both", "setup", BLUE),
+        ("both", "play", 7),
+    ],
+)
+def test_a_reload_never_comes_back_to_a_screen_the_saved_game_is_not_at(setups, screen, side):
+    """A screen state left by an older version (or any mishap) that names a screen the game as
+    saved is not at brings the game's cover where it is instead."""
+    app = to_play(1) if setups == "both" else new_app(1)
+    if setups == "red":
+        press(app, "Random setup")
+        press(app, "Ready")
+    match_id = app.match.id
+    app.storage.set(UI_KEY, json.dumps({"screen": screen, "match": match_id, "side": side}))
+    at = {"none": RED, "red": BLUE, "both": RED}[setups]
+    again = reopened(app, at)
+    assert again.match.id == match_id
+    assert again.screen == ("play" if setups == "both" else "setup") and again.side == at
+
+
+def test_a_draw_offer_that_could_not_be_saved_says_so():
+    app = to_play(8)
+    app.storage.capacity = 0  # blocked
+    press(app, "Offer draw")
+    assert "could not be saved" in page(app).message()
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -21,6 +21,7 @@ from tests.test_app import (
     tap,
     text,
     twin_games,
+    used,
 )
 from ui import botwire
 from ui.app import App
@@ -328,6 +329,42 @@ def test_take_back_at_levels_1_and_2_not_at_level_3():
     assert not page(app3).has_button("Take back")
     app3.dispatch("take-back")
     assert app3.match.game.events == []
+
+
+def test_a_ready_that_could_not_be_saved_says_so_and_a_reload_comes_back_to_the_setup():
+    app, worker = new_game(level=1, seed=3)
+    press(app, "Random setup")
+    app.storage.capacity = used(app.storage)  # the game's save fails; the smaller screen state still fits
+    press(app, "Ready")
+    worker.settle()
+    assert app.screen == "play" and "could not be saved" in page(app).message()
+    again = App(app.storage, rng=random.Random(99))
+    assert again.screen == "setup" and again.match.game is None and again.side == RED
+    again.storage.capacity = None
+    press(again, "Random setup")
+    press(again, "Ready")
+    assert again.screen == "play" and again.match.game is not None
+
+
+def test_a_reload_after_a_resignation_that_could_not_be_saved_comes_back_to_the_game():
+    app, _ = to_play(level=1, seed=3)
+    app.storage.capacity = used(app.storage)
+    press(app, "Resign")
+    press(app, "Resign")  # "Resign this game?"
+    assert app.screen == "over" and "could not be saved" in page(app).message()
+    again = App(app.storage, rng=random.Random(99))
+    assert again.screen == "play" and again.match.outcome is None
+    assert page(again).enabled("Resign")
+
+
+def test_a_take_back_that_could_not_be_saved_says_so():
+    app, worker = to_play(level=1, seed=14)
+    rng = random.Random(14)
+    play_turn(app, worker, rng)
+    play_turn(app, worker, rng)
+    app.storage.capacity = 0  # blocked
+    press(app, "Take back")
+    assert "could not be saved" in page(app).message()
 
 
 def test_a_late_answer_after_a_take_back_or_a_resignation_is_ignored():

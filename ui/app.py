@@ -136,7 +136,14 @@ class App:
             "draft": self.link.draft_state(),
             "rules": self.rules_open,
             "language": self.language,
+            "unsaved": self._unsaved_shown(),
         }
+
+    def _unsaved_shown(self):
+        """Whether the pass-and-play or computer game shown has a change its save could not hold:
+        its screen then is not where a reload finds the game."""
+        match = self.match
+        return match is not None and self.matches.get(match.id) is match and match.key in self.unsaved
 
     def _remembered_language(self):
         """The language chosen on this device before (kept with the screen state), or None."""
@@ -148,7 +155,8 @@ class App:
         return language if language in i18n.LANGUAGES else None
 
     def _restore_ui(self):
-        """Come back to the screen a reload left, or home if that is gone."""
+        """Come back to the screen a reload left, or home if that is gone; to where the game is
+        as saved if that screen is not (the game's save failed, the screen state's did not)."""
         try:
             data = json.loads(self.storage.get(UI_KEY) or "{}")
             self.rules_open = data.get("rules") is True
@@ -161,7 +169,12 @@ class App:
                 return
             if screen not in MATCH_SCREENS | self.passplay.own_screens | {Screen.HOME}:
                 return
-            self.show(screen, match, data.get("side"))
+            side = data.get("side")
+            if screen in MATCH_SCREENS and (data.get("unsaved") or not match.can_show(screen, side)):
+                self.controllers[match.mode].resume(match)  # where the game is as saved
+                self.controller.reloaded()
+                return
+            self.show(screen, match, side)
             self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
             for text in data.get("planned", []):
                 self.turn.plan(Move.from_str(text))
@@ -253,6 +266,8 @@ class App:
         before = accessible.snapshot(self)
         drawn = self._board_drawn() if action == "square" else None
         entry.run(arg, value) if entry.form else entry.run(arg)
+        if not self.message and self._unsaved_shown():
+            self.message = _(self.match.SAVE_FAILED)  # said until the game is saved
         self.tap_marks = self._tap_marks() if drawn is not None and drawn == self._board_drawn() else None
         if self.rules_open:
             self.motion = ()  # no board on the page to animate

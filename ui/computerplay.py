@@ -91,8 +91,8 @@ class ComputerControl(Controller):
             return
         match.setups[match.human] = Setup(match.human, self.app.placed)
         match.start()
-        self.app.save(match)
         self.resume(match)
+        self.app.save(match)  # after resume, which clears the page's message: a failure is said
 
     def resume(self, match):
         """The screen a game against the computer is at: its setup, the board, or the end."""
@@ -167,8 +167,8 @@ class ComputerControl(Controller):
         match = self._match()
         if self.app.screen == Screen.PLAY and match is not None and match.take_back():
             self.app.planned, self.app.selected = [], None
-            self.app.save(match)
             self.app.message = _("Your last turn and the computer's answer were taken back.")
+            self.app.save(match)  # a failure is said in its place
 
     def error(self):
         """Why the computer could not play, for the page ("" : it can)."""

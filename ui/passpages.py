@@ -19,7 +19,7 @@ from .i18n import _
 from .markup import Parts
 from .render import BoardPicture
 from .screens import Screen
-from .widgets import button, kept, resign_control, rules_bar, screen, variant_fields
+from .widgets import button, kept, message, resign_control, rules_bar, screen, variant_fields
 from .words import side_name
 
 
@@ -42,6 +42,7 @@ def cover(app):
         '<div class="cover-inner">'
         + (f'<p class="rematch-note">{rematch.format(other=other, side=side)}</p>' if app.rematch else "")
         + f'<p class="cover-title">{hand}</p><p class="hint">{privately}</p>'
+        + message(app)  # a save that failed as the last player finished
         + button(_("Show {side}'s board").format(side=side), "reveal", cls="primary")
         + "<p>" + button(_("Home"), "home", cls="quiet") + "</p>"
         + "</div>"

@@ -75,7 +75,7 @@ class PassPlay(Controller):
 
     def resume(self, match):
         if match.game is None:
-            self.cover(match, RED if match.setups[RED] is None else BLUE)
+            self.cover(match, match.setting_up())
         elif match.outcome is not None:
             self.app.game_over(match)
         else:

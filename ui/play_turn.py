@@ -185,8 +185,8 @@ class PlayTurn:
     def offer_draw(self, _arg):
         if self.my_turn:
             self.app.match.offer_draw(self.app.side)
-            self.app.save(self.app.match)
             self.app.message = self.app.controller.draw_offered()
+            self.app.save(self.app.match)  # a failure is said in its place
 
     def accept_draw(self, _arg):
         if self.my_turn and self.app.match.draw_offered_to(self.app.side):

@@ -132,6 +132,21 @@ class Match:
         if self.draw_offered_to(side):
             self.draw_offer = None
 
+    def setting_up(self):
+        """The side that places its army next (None once both have)."""
+        return next((side for side in (RED, BLUE) if self.setups[side] is None), None)
+
+    def can_show(self, screen, side):
+        """Whether the game, as it is now, is at ``screen`` for ``side``: a reload comes back
+        only to such a screen (its screen state may have outlived a save that failed)."""
+        if side not in (RED, BLUE):
+            return False
+        if self.game is None:
+            return screen in (Screen.SETUP, Screen.COVER) and side == self.setting_up()
+        if self.outcome is not None:
+            return screen == Screen.OVER
+        return screen in (Screen.COVER, Screen.PLAY, Screen.RESULTS, Screen.HISTORY)
+
     def next_screen(self, side):
         """Where the device goes once ``side`` has played: the end, or the turn's results to hand over."""
         return Screen.OVER if self.outcome is not None else Screen.RESULTS
