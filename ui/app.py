@@ -165,8 +165,8 @@ class App:
             self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
             for text in data.get("planned", []):
                 self.turn.plan(Move.from_str(text))
-            if screen == Screen.OVER:
-                self.game_over(match)
+            if screen == Screen.OVER or (match is not None and match.outcome is not None):
+                self.game_over(match)  # a game that ended since the screen state was kept shows its end
             else:
                 self.controller.reloaded()
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):

@@ -153,9 +153,14 @@ class ComputerControl(Controller):
             self._moved(match)
 
     def _moved(self, match):
+        """The computer moved: the game ends on the screens of its board (the move list too)."""
         self.app.save(match)
-        if self.app.match is match and self.app.screen == Screen.PLAY and match.outcome is not None:
+        if self.app.match is not match or self.app.screen not in (Screen.PLAY, Screen.HISTORY):
+            return
+        if match.outcome is not None:
             self.app.game_over(match)
+        else:
+            self.app.record.game_moved_on()
 
     def retry(self, _arg):
         match = self._match()
