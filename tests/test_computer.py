@@ -283,6 +283,18 @@ def test_a_reload_while_the_computer_thinks_asks_again_and_one_mid_turn_shows_th
     assert state(third) == "your-turn" and len(third.match.game.events) == 4
 
 
+def test_a_reload_on_the_move_list_comes_back_to_it_with_the_planned_move():
+    app, _ = to_play(level=1, seed=3)
+    move = app.turn.next_moves()[0]
+    tap(app, square_name(move.from_square))
+    tap(app, square_name(move.to_square))
+    press(app, "Move list")
+    again = App(app.storage, rng=random.Random(9))
+    assert again.screen == "history" and again.planned == [move]
+    press(again, "Back to the game")
+    assert again.screen == "play" and again.planned == [move]
+
+
 def test_stale_wrong_and_failed_answers():
     app, worker = to_play(level=1, seed=13)
     view = app.turn.view()

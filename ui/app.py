@@ -161,14 +161,17 @@ class App:
                 return
             if screen not in MATCH_SCREENS | self.passplay.own_screens | {Screen.HOME}:
                 return
-            self.show(screen, match, data.get("side"))
+            # the move list opens over the play board, whose planned moves come back first
+            self.show(Screen.PLAY if screen == Screen.HISTORY else screen, match, data.get("side"))
+            if screen == Screen.OVER or (match is not None and match.outcome is not None):
+                self.game_over(match)  # a game that ended since the screen state was kept shows its end
+                return
             self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
             for text in data.get("planned", []):
                 self.turn.plan(Move.from_str(text))
-            if screen == Screen.OVER or (match is not None and match.outcome is not None):
-                self.game_over(match)  # a game that ended since the screen state was kept shows its end
-            else:
-                self.controller.reloaded()
+            if screen == Screen.HISTORY:
+                self.record.open("")
+            self.controller.reloaded()
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):
             self.show(Screen.HOME)
 
