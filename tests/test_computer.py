@@ -125,6 +125,17 @@ def test_options_offer_three_levels_a_colour_and_the_variant_and_say_the_compute
     assert all(x is None or x.islower() or x == "V" for x in Page(app.html()).pieces().values())
 
 
+def test_a_reload_on_the_options_keeps_the_choices():
+    app = App(MemoryStorage(), rng=random.Random(1))
+    press(app, "Play the computer")
+    press(app, "Level 3")
+    press(app, "Blue")
+    press(app, "0")
+    again = App(app.storage, rng=random.Random(2))
+    assert again.screen == "computer-options"
+    assert (again.computer.level, again.computer.colour, again.options.volcanoes) == (3, BLUE, 0)
+
+
 def test_the_worker_starts_only_with_a_game_against_the_computer():
     app = App(MemoryStorage(), rng=random.Random(1))
     assert not app.computer.wants_worker

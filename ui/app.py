@@ -134,6 +134,7 @@ class App:
             "planned": [str(m) for m in self.planned],
             "options": [self.options.moves_per_turn, self.options.volcanoes],
             "draft": self.link.draft_state(),
+            "choices": {mode: c.choices() for mode, c in self.controllers.items() if c.choices() is not None},
             "rules": self.rules_open,
             "language": self.language,
         }
@@ -153,13 +154,16 @@ class App:
             data = json.loads(self.storage.get(UI_KEY) or "{}")
             self.rules_open = data.get("rules") is True
             self.options = Variant(*data.get("options", (2, 6)))
+            choices = data.get("choices", {})
+            for mode, controller in self.controllers.items():
+                controller.restore_choices(choices.get(mode))
             if self.link.restore_ui(data):
                 return
             match = self.matches.get(data.get("match"))
             screen = Screen(data.get("screen", Screen.HOME))
             if screen in MATCH_SCREENS and (match is None or screen not in self.controllers[match.mode].pages()):
                 return
-            if screen not in MATCH_SCREENS | self.passplay.own_screens | {Screen.HOME}:
+            if screen not in MATCH_SCREENS | self.passplay.own_screens | self.computer.own_screens | {Screen.HOME}:
                 return
             # the move list opens over the play board, whose planned moves come back first
             self.show(Screen.PLAY if screen == Screen.HISTORY else screen, match, data.get("side"))

@@ -56,6 +56,15 @@ class ComputerControl(Controller):
     def new_game(self, _arg):
         self.app.show(Screen.COMPUTER_OPTIONS)
 
+    def choices(self):
+        return [self.level, self.colour]
+
+    def restore_choices(self, choices):
+        if isinstance(choices, list) and len(choices) == 2:
+            level, colour = choices
+            self.level = level if level in LEVELS else self.level
+            self.colour = colour if colour in (0, 1) else self.colour
+
     def choose_level(self, arg):
         if self.app.screen == Screen.COMPUTER_OPTIONS and arg.isdigit() and int(arg) in LEVELS:
             self.level = int(arg)
