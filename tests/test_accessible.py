@@ -136,6 +136,17 @@ def test_setup_announces_picks_placements_swaps_and_cancels():
     assert app.announcement == "30 of 30 placed."
 
 
+def test_clear_of_two_placed_pieces_announces_the_count():
+    """Two squares emptied at once are neither a swap nor a move."""
+    app = setup_app()
+    app.dispatch("pick", "L")
+    app.dispatch("square", "c3")
+    app.dispatch("square", "d1")
+    app.dispatch("clear")
+    assert app.placed == {}
+    assert app.announcement == "0 of 30 placed."
+
+
 def play_app(position, seed=0):
     game = Game.from_position(position, 2)
     match = Match(id="m", variant=Variant(2, 0), volcanoes=game.volcanoes, game=game)

@@ -577,7 +577,9 @@ def test_setup_pick_place_swap_replace_and_ready():
 
 def test_setup_drag_clear_and_random():
     app = setup_app()
+    assert not page(app).enabled("Clear")  # nothing placed: nothing to clear
     app.dispatch("drop", "C>e3")
+    assert page(app).enabled("Clear")
     assert page(app).pieces() == {"e3": "C"} and app.picked is None
     app.dispatch("drop", "e3>e2")
     assert page(app).pieces() == {"e2": "C"}
@@ -595,7 +597,7 @@ def test_setup_drag_clear_and_random():
         assert len(page(app).pieces()) == 30 and page(app).enabled("Ready")
         assert Counter(app.placed.values()) == ARMY
         press(app, "Clear")
-        assert page(app).pieces() == {} and not page(app).enabled("Ready")
+        assert page(app).pieces() == {} and not page(app).enabled("Ready") and not page(app).enabled("Clear")
         for kind in KINDS:
             assert tray_count(app, kind) == ARMY[kind]
 

@@ -11,6 +11,7 @@ import pytest
 from espionage import Game
 from espionage.board import BLUE, RED, SIDES, square_name
 from espionage.bot import Bot
+from tests.helpers import epn
 from tests.test_app import (
     Page,
     check_board_privacy,
@@ -123,6 +124,17 @@ def test_options_offer_three_levels_a_colour_and_the_variant_and_say_the_compute
     # the computer's army is chosen, kept in the match, and not on the setup page
     assert match.setups[RED] is not None and match.setups[BLUE] is None
     assert all(x is None or x.islower() or x == "V" for x in Page(app.html()).pieces().values())
+
+
+def test_a_reload_on_the_options_keeps_the_choices():
+    app = App(MemoryStorage(), rng=random.Random(1))
+    press(app, "Play the computer")
+    press(app, "Level 3")
+    press(app, "Blue")
+    press(app, "0")
+    again = App(app.storage, rng=random.Random(2))
+    assert again.screen == "computer-options"
+    assert (again.computer.level, again.computer.colour, again.options.volcanoes) == (3, BLUE, 0)
 
 
 def test_the_worker_starts_only_with_a_game_against_the_computer():
@@ -283,6 +295,18 @@ def test_a_reload_while_the_computer_thinks_asks_again_and_one_mid_turn_shows_th
     assert state(third) == "your-turn" and len(third.match.game.events) == 4
 
 
+def test_a_reload_on_the_move_list_comes_back_to_it_with_the_planned_move():
+    app, _ = to_play(level=1, seed=3)
+    move = app.turn.next_moves()[0]
+    tap(app, square_name(move.from_square))
+    tap(app, square_name(move.to_square))
+    press(app, "Move list")
+    again = App(app.storage, rng=random.Random(9))
+    assert again.screen == "history" and again.planned == [move]
+    press(again, "Back to the game")
+    assert again.screen == "play" and again.planned == [move]
+
+
 def test_stale_wrong_and_failed_answers():
     app, worker = to_play(level=1, seed=13)
     view = app.turn.view()
@@ -394,6 +418,38 @@ def test_no_draw_offers_against_the_computer():
     assert not page(app).has_button("Offer draw")
     app.dispatch("offer-draw")
     assert not app.match.draw_offered_to(BLUE) and app.match.draw_offer is None
+
+
+def test_the_computers_second_move_arriving_on_the_move_list_shows_its_whole_turn():
+    """The player taps the computer's half-played turn in the move list; its second move comes."""
+    app, _ = new_game(level=1, colour="blue", seed=1)
+    press(app, "Random setup")
+    press(app, "Ready")
+    app.dispatch("computer-answer", botwire.think(app.computer.request()))
+    assert len(app.match.game.events) == 1 and app.match.pending
+    press(app, "Move list")
+    app.dispatch("history-turn", "1")
+    assert app.replay == 1
+    app.dispatch("computer-step", app.match.id)
+    assert len(app.match.game.events) == 2 and app.screen == "history" and app.replay == 2
+    assert page(app).find(lambda n: "history-caption" in classes(n))[0].get("data-step") == "2"
+
+
+def test_the_computer_winning_while_the_move_list_is_open_ends_the_game():
+    app, _ = to_play(level=1, seed=1)
+    match = app.match
+    # Blue (the computer) to move, its General next to Red's Headquarters on a1
+    match.game = Game.from_position(epn({"a2": "g", "e4": "C", "e3": "C", "j9": "c", "j8": "c"}, side="b"), 2)
+    app.save(match)
+    press(app, "Move list")
+    app.dispatch("computer-answer", json.dumps({"job": app.computer.job(), "moves": ["a2-a1", "j9-i9"]}))
+    assert match.outcome is not None and app.screen == "over"
+    assert not page(app).has_button("Resign")
+    assert App(app.storage, rng=random.Random(1)).screen == "over"
+    # a screen state left on the board of the game that has ended since: its end is shown
+    for screen in ("play", "history"):
+        app.storage.data[UI_KEY] = json.dumps({**json.loads(app.storage.data[UI_KEY]), "screen": screen})
+        assert App(app.storage, rng=random.Random(1)).screen == "over"
 
 
 # -- the end ---------------------------------------------------------------------------------

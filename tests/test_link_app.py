@@ -585,6 +585,17 @@ def test_a_setup_in_progress_survives_a_reload_for_inviter_and_invited():
     assert blue.screen in ("link-send", "play")
 
 
+def test_a_reload_on_the_options_keeps_the_choices():
+    app = device(1)
+    press(app, "Play by link")
+    press(app, "Casual")
+    press(app, "Play Blue")
+    press(app, "1 move per turn")
+    again = App(app.storage, rng=random.Random(5))
+    assert again.screen == "link-options"
+    assert (again.link.new_kind, again.link.new_side, again.options.moves_per_turn) == ("casual", 1, 1)
+
+
 def test_rematch_invites_again_with_the_colours_swapped():
     red, _ = start("casual", moves="1 move per turn")
     press(red, "Resign")

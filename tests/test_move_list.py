@@ -79,6 +79,18 @@ def test_back_from_the_move_list_returns_to_the_game_and_a_reload_covers_it():
     assert again.screen == "play"
 
 
+def test_a_reload_on_the_move_list_keeps_the_planned_move_behind_the_cover():
+    app = to_play(22)
+    move = app.turn.next_moves()[0]
+    tap(app, square_name(move.from_square))
+    tap(app, square_name(move.to_square))
+    press(app, "Move list")
+    again = reloaded(app)
+    check_cover(again, app.side)
+    press(again, f"Show {NAMES[app.side]}'s board")
+    assert again.screen == "play" and again.planned == [move]
+
+
 def test_the_end_lists_every_turn_and_each_shows_its_board():
     app = to_play(23)
     play_turns(app, 6, random.Random(23))

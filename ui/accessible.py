@@ -159,13 +159,13 @@ def _setup_news(before, app):
         if sq in now:
             return _("{piece} placed on {square}.").format(piece=kind_name(now[sq]), square=square_name(sq)) + " " + count
         return _("{piece} taken back from {square}.").format(piece=kind_name(was[sq]), square=square_name(sq)) + " " + count
-    if len(changed) == 2:
+    if len(changed) == 2 and all(sq in now for sq in changed):
         a, b = changed
-        if a in now and b in now:
-            return _("Swapped: {first} now on {a}, {second} now on {b}.").format(
-                first=kind_name(now[a]), a=square_name(a), second=kind_name(now[b]), b=square_name(b)
-            )
-        moved_to = a if a in now else b
+        return _("Swapped: {first} now on {a}, {second} now on {b}.").format(
+            first=kind_name(now[a]), a=square_name(a), second=kind_name(now[b]), b=square_name(b)
+        )
+    if len(changed) == 2 and len(now) == len(was):  # one square emptied, the other filled: a move
+        moved_to = next(sq for sq in changed if sq in now)
         return _("{piece} moved to {square}.").format(piece=kind_name(now[moved_to]), square=square_name(moved_to))
     if changed:
         return count

@@ -134,6 +134,7 @@ class App:
             "planned": [str(m) for m in self.planned],
             "options": [self.options.moves_per_turn, self.options.volcanoes],
             "draft": self.link.draft_state(),
+            "choices": {mode: c.choices() for mode, c in self.controllers.items() if c.choices() is not None},
             "rules": self.rules_open,
             "language": self.language,
             "unsaved": self._unsaved_shown(),
@@ -161,27 +162,33 @@ class App:
             data = json.loads(self.storage.get(UI_KEY) or "{}")
             self.rules_open = data.get("rules") is True
             self.options = Variant(*data.get("options", (2, 6)))
+            choices = data.get("choices", {})
+            for mode, controller in self.controllers.items():
+                controller.restore_choices(choices.get(mode))
             if self.link.restore_ui(data):
                 return
             match = self.matches.get(data.get("match"))
             screen = Screen(data.get("screen", Screen.HOME))
             if screen in MATCH_SCREENS and (match is None or screen not in self.controllers[match.mode].pages()):
                 return
-            if screen not in MATCH_SCREENS | self.passplay.own_screens | {Screen.HOME}:
+            if screen not in MATCH_SCREENS | self.passplay.own_screens | self.computer.own_screens | {Screen.HOME}:
                 return
             side = data.get("side")
             if screen in MATCH_SCREENS and (data.get("unsaved") or not match.can_show(screen, side)):
                 self.controllers[match.mode].resume(match)  # where the game is as saved
                 self.controller.reloaded()
                 return
-            self.show(screen, match, side)
+            # the move list opens over the play board, whose planned moves come back first
+            self.show(Screen.PLAY if screen == Screen.HISTORY else screen, match, side)
+            if screen == Screen.OVER or (match is not None and match.outcome is not None):
+                self.game_over(match)  # a game that ended since the screen state was kept shows its end
+                return
             self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
             for text in data.get("planned", []):
                 self.turn.plan(Move.from_str(text))
-            if screen == Screen.OVER:
-                self.game_over(match)
-            else:
-                self.controller.reloaded()
+            if screen == Screen.HISTORY:
+                self.record.open("")
+            self.controller.reloaded()
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):
             self.show(Screen.HOME)
 

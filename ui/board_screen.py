@@ -69,7 +69,7 @@ def setup(app, note="", ready_action="ready", private=False):
         + '<div class="actions">'
         + button(_("Random setup"), "random-setup")
         + button(_("Fully random"), "random-setup", "full", cls="quiet")
-        + button(_("Clear"), "clear")
+        + button(_("Clear"), "clear", disabled=not app.placed)
         + button(_("Ready"), ready_action, disabled=not app.setup.complete, cls="primary")
         + "</div>"
         + _saved_setups(app, side, private)

@@ -56,6 +56,15 @@ class ComputerControl(Controller):
     def new_game(self, _arg):
         self.app.show(Screen.COMPUTER_OPTIONS)
 
+    def choices(self):
+        return [self.level, self.colour]
+
+    def restore_choices(self, choices):
+        if isinstance(choices, list) and len(choices) == 2:
+            level, colour = choices
+            self.level = level if level in LEVELS else self.level
+            self.colour = colour if colour in (0, 1) else self.colour
+
     def choose_level(self, arg):
         if self.app.screen == Screen.COMPUTER_OPTIONS and arg.isdigit() and int(arg) in LEVELS:
             self.level = int(arg)
@@ -153,9 +162,14 @@ class ComputerControl(Controller):
             self._moved(match)
 
     def _moved(self, match):
+        """The computer moved: the game ends on the screens of its board (the move list too)."""
         self.app.save(match)
-        if self.app.match is match and self.app.screen == Screen.PLAY and match.outcome is not None:
+        if self.app.match is not match or self.app.screen not in (Screen.PLAY, Screen.HISTORY):
+            return
+        if match.outcome is not None:
             self.app.game_over(match)
+        else:
+            self.app.record.game_moved_on()
 
     def retry(self, _arg):
         match = self._match()

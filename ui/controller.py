@@ -55,6 +55,14 @@ class Controller:
         """The same options again, colours swapped (the game-over screen's Rematch)."""
         raise NotImplementedError
 
+    def choices(self):
+        """This mode's choices for a new game (on its options screen), kept with the screen
+        state for a reload; None: nothing to keep."""
+        return None
+
+    def restore_choices(self, choices):
+        """The choices :meth:`choices` kept, back after a reload (anything else: ignored)."""
+
     def reloaded(self):
         """The app came back to its screen after a reload: anything this mode adds."""
 

@@ -191,7 +191,6 @@ class LinkControl(Controller):
             return True
         if screen == Screen.LINK_OPTIONS:
             self.app.show(Screen.LINK_OPTIONS)
-            self.new_kind = data.get("link_kind", SEALED)
             return True
         if not mid.startswith("seat:"):
             return screen in LINK_SCREENS  # a link screen with nothing to show: home
@@ -210,6 +209,15 @@ class LinkControl(Controller):
 
     def new_game(self, _arg):
         self.app.show(Screen.LINK_OPTIONS)
+
+    def choices(self):
+        return [self.new_kind, self.new_side]
+
+    def restore_choices(self, choices):
+        if isinstance(choices, list) and len(choices) == 2:
+            kind, side = choices
+            self.new_kind = kind if kind in (SEALED, CASUAL) else self.new_kind
+            self.new_side = side if side in (0, 1) else self.new_side
 
     def choose_kind(self, kind):
         if self.app.screen == Screen.LINK_OPTIONS and kind in (SEALED, CASUAL):

@@ -71,6 +71,13 @@ class Replay:
         if int(arg) in ends:
             self.app.replay = int(arg)
 
+    def game_moved_on(self):
+        """A move came while the move list is open (the computer's second move of its turn):
+        a turn shown half played is shown whole, as the list's button for it stands for the turn."""
+        if self.app.screen == Screen.HISTORY and self.app.replay is not None:
+            ends = [step for step, _group in turns(self.app.turn.view().events)]
+            self.app.replay = next(step for step in ends if step >= self.app.replay)
+
     def close(self, _arg):
         if self.app.screen == Screen.HISTORY:
             self.app.screen = Screen.PLAY
