@@ -74,6 +74,9 @@ class Game(State):
         pos = parse_epn(epn)
         if moves_per_turn == 1 and pos.first_move is not None:
             raise EPNError("field 3: a single-move game has no first move in progress")
+        for side, field in ((RED, 4), (BLUE, 5)):
+            if len(pos.no_return[side]) > moves_per_turn:
+                raise EPNError(f"field {field}: a turn of a single-move game has one move, this list has two")
         volcanoes = frozenset(sq for sq in SQUARES if pos.letters[sq] == VOLCANO)
         game = cls.__new__(cls)
         game._reset(volcanoes, Variant(moves_per_turn, min(len(volcanoes), 10) // 2 * 2))

@@ -43,26 +43,77 @@ def test_mid_example_fields():
     assert sorted(str(m) for m in game.legal_moves()) == ["j1-i1", "j1-j2"]
 
 
-def test_canonical_output_from_messy_input():
-    # lists out of order and doubled spaces are read, and written back canonically
-    messy = "h9/9c/10/10/4E5/10/1E8/10/10/H8C  b  -  e4-e5,c2-b2 - j1,e6,a10 3 2"
-    game = Game.from_position(messy)
-    assert (
-        game.position()
-        == "h9/9c/10/10/4E5/10/1E8/10/10/H8C b - c2-b2,e4-e5 - j1,e6,a10 3 2"
-    )
-
-
 def test_canonical_square_list_order():
-    game = Game.from_position(
-        epn({"b2": "C", "a3": "C", "j1": "C", "c9": "c"}, unmasked="c9,a3,j1,b2")
-    )
-    assert game.position().split(" ")[5] == "j1,b2,a3,c9"
+    line = epn({"b2": "C", "a3": "C", "j1": "C", "c9": "c"}, unmasked="j1,b2,a3,c9")
+    assert Game.from_position(line).position() == line
 
 
 def test_canonical_move_list_order_is_by_destination():
-    line = epn({"b2": "C", "a3": "C", "c9": "c"}, red_nr="a2-a3,b1-b2")
-    assert Game.from_position(line).position().split(" ")[3] == "b1-b2,a2-a3"
+    line = epn({"b2": "C", "a3": "C", "c9": "c"}, red_nr="b1-b2,a2-a3")
+    assert Game.from_position(line).position() == line
+
+
+# SPEC §6 gives one way to write a position: "one line of 8 fields separated by
+# single spaces", numbers written as they are counted, lists in canonical order.
+# Anything else is refused, naming the field, not rewritten into another line.
+@pytest.mark.parametrize(
+    "line,field",
+    [
+        (MID.replace(" ", "  ", 1), "field 2"),  # doubled space: an empty field
+        (MID.replace(" ", "\t", 1), "field 1"),
+        (MID + "\n", "field 8"),
+        (MID + " ", "field 9"),
+        (" " + MID, "field 1"),
+        (MID.replace("h9/", "h09/"), "field 1"),  # a leading zero in a run
+        (MID.replace("4E5", "04E5"), "field 1"),
+        (MID.replace("h9/", "h\u0669/"), "field 1"),  # Arabic-Indic nine
+        (MID.replace("h9/", "h\u00b9\u2078/"), "field 1"),  # superscript digits
+        (MID.replace(" 4 12", " 04 12"), "field 7"),
+        (MID.replace(" 4 12", " \u0664 12"), "field 7"),
+        (MID.replace(" 4 12", " \u00b2 12"), "field 7"),
+        (MID.replace(" 4 12", " 00 12"), "field 7"),
+        (MID.replace(" 4 12", " 4 012"), "field 8"),
+        (MID.replace(" 4 12", " 4 \u0661\u0662"), "field 8"),
+        (epn({"b1": "C", "j1": "C"}, unmasked="j1,b1"), "field 6"),  # out of order
+        (epn({"b1": "C", "j1": "C"}, unmasked="b1,b1"), "field 6"),  # twice
+        (epn({"b2": "C", "a3": "C", "c9": "c"}, red_nr="a2-a3,b1-b2"), "field 4"),  # out of order
+    ],
+)
+def test_non_canonical_text_is_refused(line, field):
+    with pytest.raises(EPNError, match=field) as e:
+        parse_epn(line)
+    assert type(e.value.__cause__) is not ValueError
+    with pytest.raises(EPNError, match=field):
+        Game.from_position(line)
+
+
+@pytest.mark.parametrize(
+    "line,field",
+    [
+        (MID.replace("e5-e6", "a1-j10"), "field 3"),  # a move goes one square
+        (MID.replace("e5-e6", "e6-e6"), "field 3"),
+        (MID.replace("e5-e6", "e4-e6"), "field 3"),
+        (MID.replace("e5-e6 -", "e5-e6 a1-c3"), "field 4"),
+        (MID.replace("e5-e6 -", "e5-e6 j1-i1,j1-i1"), "field 4"),  # the same move twice
+        (MID.replace("e5-e6 -", "e5-e6 j2-j1,i1-h1,a2-a1"), "field 4"),  # a turn has two moves
+        (MID.replace("j10-j9", "a9-a10,j10-j9"), "field 5"),  # out of order (by destination)
+        (MID.replace("j10-j9", "i9-j9,j10-j9"), "field 5"),  # two pieces on one square
+    ],
+)
+def test_malformed_move_fields_are_refused(line, field):
+    with pytest.raises(EPNError, match=field):
+        parse_epn(line)
+    with pytest.raises(EPNError, match=field):
+        Game.from_position(line)
+
+
+def test_single_move_game_has_one_no_return_entry():
+    line = epn({"b2": "C", "a3": "C", "c9": "c"}, red_nr="b1-b2,a2-a3")
+    assert Game.from_position(line).position() == line
+    with pytest.raises(EPNError, match="field 4"):
+        Game.from_position(line, moves_per_turn=1)
+    one = epn({"b2": "C", "a3": "C", "c9": "c"}, red_nr="b1-b2")
+    assert Game.from_position(one, moves_per_turn=1).position() == one
 
 
 def test_board_written_with_longest_empty_runs():
