@@ -117,37 +117,30 @@ def _parse_move(text, field):
 
 
 def _parse_moves(text, field):
-    """A no-return list: the moves of one turn (two at most), each piece on its own square,
-    in canonical order (by the ``to`` square)."""
+    """A no-return list: the moves of one turn (two at most), each piece on its own square.
+    Any order is read (SPEC §7 reads "any legal EPN" and writes the canonical one)."""
     if text == "-":
         return ()
-    moves = tuple(_parse_move(part, field) for part in text.split(","))
+    moves = tuple(sorted(_parse_move(part, field) for part in text.split(",")))
     if len(moves) > 2:
         raise EPNError(f"{_field(field)}: a turn has at most two moves, this list has {len(moves)}")
     for a, b in pairwise(moves):
         if a.to_square == b.to_square:
             raise EPNError(f"{_field(field)}: {a} and {b} cannot both stand: two pieces on {square_name(a.to_square)}")
-        if b.to_square < a.to_square:
-            raise EPNError(f"{_field(field)}: the moves go in canonical order, by the square moved to: {b} before {a}")
     return moves
 
 
 def _parse_squares(text, field):
-    """A list of squares, in canonical order (a1, b1 ... j1, a2 ... j10), each once."""
+    """A list of squares, each once, in any order (written back in canonical order)."""
     if text == "-":
         return frozenset()
     try:
         squares = [parse_square(name) for name in text.split(",")]
     except ValueError as e:
         raise EPNError(f"{_field(field)}: {e}") from None
-    for a, b in pairwise(squares):
+    for a, b in pairwise(sorted(squares)):
         if b == a:
             raise EPNError(f"{_field(field)}: {square_name(a)} is listed twice")
-        if b < a:
-            raise EPNError(
-                f"{_field(field)}: the squares go in canonical order (a1, b1 ... j1, a2 ... j10): "
-                f"{square_name(b)} before {square_name(a)}"
-            )
     return frozenset(squares)
 
 
@@ -163,9 +156,11 @@ def parse_epn(text):
     """Parse an EPN line into a Position; EPNError says which field is wrong.
 
     Only the text SPEC §6 defines is read: one line of 8 fields separated by single
-    spaces, numbers in ASCII digits without leading zeros, lists in canonical order.
-    Anything else is refused rather than read as another line (``format_epn`` of the
-    result gives back exactly ``text``)."""
+    spaces, numbers in ASCII digits without leading zeros, lists without repeats.
+    Anything else is refused rather than read as another line. The one leniency: the
+    lists of fields 4-6 may come in any order (SPEC §6 calls its order the canonical
+    one, §7 reads "any legal EPN" and writes "canonical EPN"); they are written back
+    in canonical order."""
     if not isinstance(text, str):
         raise EPNError("an EPN position is a line of text")
     fields = text.split(" ")
