@@ -3,11 +3,11 @@
 import random as _random
 from collections import Counter
 
-from .board import BLUE, ORTHOGONAL, RED, SIDES, SQUARES, side_index, square_name
+from .board import BLUE, NEUTRAL_SQUARES, ORTHOGONAL, RED, SIDES, SQUARES, side_index, square_name
 from .epn import EPNError, format_epn, parse_epn
 from .moves import Move
 from .observer import learned_kinds, observe
-from .pieces import ARMY, HEADQUARTERS, KINDS, MINE, MOVABLE, UNKNOWN, VOLCANO, letter_of
+from .pieces import ARMY, ATTACKER_WINS, HEADQUARTERS, KINDS, MINE, MOVABLE, UNKNOWN, VOLCANO, letter_of
 from .rules import (
     QUIET_LIMIT,
     REASONS,
@@ -35,6 +35,97 @@ __all__ = [
     "legal_steps",
     "return_keys",
 ]
+
+
+_NEUTRAL = frozenset(NEUTRAL_SQUARES)
+_SURVIVES_ATTACK = frozenset(d for d in KINDS if any(not ATTACKER_WINS[a, d] for a in MOVABLE))
+"""The kinds a defender can have when it beat its attacker (no Spy, Sapper or Headquarters)."""
+
+
+def _piece_name(game, sq):
+    return f"the {SIDES[game._owner[sq]].capitalize()} {KINDS[game._kind[sq]].name} on {square_name(sq)}"
+
+
+def _check_volcanoes(volcanoes):
+    """SPEC §1: at most 10 volcanoes, on neutral-zone squares.
+
+    An odd number, or volcanoes that do not pair under a half turn, are still read:
+    the rules screen's diagrams (ui/rules.py) show one volcano on its own."""
+    for sq in sorted(volcanoes):
+        if sq not in _NEUTRAL:
+            raise EPNError(f"field 1 (board): a volcano stands on {square_name(sq)}, outside the neutral zone (ranks 4-7)")
+    if len(volcanoes) > 10:
+        raise EPNError(f"field 1 (board): a game has at most 10 volcanoes, not {len(volcanoes)}")
+
+
+def _check_armies(game, pos):
+    """What no game reaches: neither Headquarters (taking one ends the game), a side to move
+    other than the one that took a Headquarters, no side with a piece that moves."""
+    hq = [sum(1 for sq in SQUARES if game._kind[sq] == HEADQUARTERS and game._owner[sq] == side) for side in (RED, BLUE)]
+    if not any(hq):
+        raise EPNError("field 1 (board): neither side has its Headquarters (taking one ends the game)")
+    for side in (RED, BLUE):
+        if not hq[side] and pos.side != 1 - side:
+            winner = SIDES[1 - side].capitalize()
+            raise EPNError(
+                f"field 2 (side to move): {SIDES[side].capitalize()}'s Headquarters is taken, which ended the game "
+                f"in {winner}'s turn: {'rb'[1 - side]!r}"
+            )
+    if not any(game._mobile):
+        raise EPNError("field 1 (board): neither side has a piece that moves (losing the last one ends the game)")
+
+
+def _check_moves(game):
+    """Fields 3-5 against the board (SPEC §2, §5, §6).
+
+    The first move's square holds its piece, or the defender that beat it (then a piece
+    was removed: quiet count 0); these hold after the end too, as the second move
+    cannot touch that square. While the game goes on, the first move's piece has left
+    its square, another piece can make the second move (else the turn would have
+    ended), and each no-return entry's piece stands where it moved to. A move that ends
+    the game (taking a Headquarters or the last piece that moves) leaves fields 3-5 as
+    they were, so such an ended game is not held to those."""
+    side = game._side
+    first = game._first
+    for field, moves in ((3, (first,) if first else ()), (4, game._no_return[RED]), (5, game._no_return[BLUE])):
+        for m in moves:
+            for sq in (m.from_square, m.to_square):
+                if sq in game.volcanoes:
+                    raise EPNError(f"field {field}: {m} crosses the volcano on {square_name(sq)}")
+    if first is not None:
+        to = first.to_square
+        owner, kind = game._owner[to], game._kind[to]
+        if owner is None:
+            raise EPNError(f"field 3 (first move): {square_name(to)} is empty, yet {first} went there")
+        if owner == side and kind not in MOVABLE:
+            raise EPNError(f"field 3 (first move): {_piece_name(game, to)} made {first}, yet it never moves")
+        if owner != side:
+            if kind not in _SURVIVES_ATTACK:
+                raise EPNError(f"field 3 (first move): {_piece_name(game, to)} cannot have beaten the attack {first}")
+            if game._quiet:
+                raise EPNError(
+                    f"field 7 (quiet count): the attack {first} lost a piece, which sets the quiet count to 0, "
+                    f"not {game._quiet}"
+                )
+    if game.outcome is not None and game.outcome.reason in (Termination.HEADQUARTERS, Termination.NO_MOBILE_PIECES):
+        return
+    for nr_side, field in ((RED, 4), (BLUE, 5)):
+        for m in game._no_return[nr_side]:
+            to = m.to_square
+            if game._owner[to] != nr_side or game._kind[to] not in MOVABLE:
+                raise EPNError(
+                    f"field {field}: no {SIDES[nr_side].capitalize()} piece that moves stands on {square_name(to)}, "
+                    f"where {m} went (an entry goes once its piece moves on or is removed)"
+                )
+    if first is not None:
+        if game._owner[first.from_square] is not None:
+            raise EPNError(
+                f"field 3 (first move): {_piece_name(game, first.from_square)}, yet {first} left that square this turn"
+            )
+        if not game.legal_moves():
+            raise EPNError(
+                f"field 3 (first move): after {first} no other piece can move, so the turn would have ended (SPEC §2)"
+            )
 
 
 class Game(State):
@@ -74,7 +165,11 @@ class Game(State):
         pos = parse_epn(epn)
         if moves_per_turn == 1 and pos.first_move is not None:
             raise EPNError("field 3: a single-move game has no first move in progress")
+        for side, field in ((RED, 4), (BLUE, 5)):
+            if len(pos.no_return[side]) > moves_per_turn:
+                raise EPNError(f"field {field}: a turn of a single-move game has one move, this list has two")
         volcanoes = frozenset(sq for sq in SQUARES if pos.letters[sq] == VOLCANO)
+        _check_volcanoes(volcanoes)
         game = cls.__new__(cls)
         game._reset(volcanoes, Variant(moves_per_turn, min(len(volcanoes), 10) // 2 * 2))
         counts = (Counter(), Counter())
@@ -96,6 +191,7 @@ class Game(State):
         for sq in pos.unmasked:
             if game._owner[sq] is None:
                 raise EPNError(f"field 6: {square_name(sq)} is unmasked but holds no piece")
+        _check_armies(game, pos)
         game._unmasked = frozenset(pos.unmasked)
         game._side = pos.side
         game._first = pos.first_move
@@ -106,6 +202,7 @@ class Game(State):
         game.setups = None
         game.start_position = game.position()
         game.outcome = game._settled_outcome()
+        _check_moves(game)
         return game
 
     def _reset(self, volcanoes, variant):

@@ -22,10 +22,12 @@ class Move:
         """Parse ``"e3-e4"``; ValueError with a readable message if malformed."""
         if isinstance(text, Move):
             return text
+        if not isinstance(text, str):  # a list or other unhashable value is not a move either
+            raise ValueError(f"{text!r} is not a move: write it as from-to, e.g. e3-e4")
         cached = _PARSED.get(text)
         if cached is not None:
             return cached
-        if not isinstance(text, str) or text.count("-") != 1:
+        if text.count("-") != 1:
             raise ValueError(f"{text!r} is not a move: write it as from-to, e.g. e3-e4")
         left, right = text.strip().split("-")
         return cls(parse_square(left.strip()), parse_square(right.strip()))

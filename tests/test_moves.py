@@ -83,3 +83,16 @@ def test_error_message_names_the_bad_text():
     with pytest.raises(ValueError) as e:
         Move.from_str("e3e4")
     assert "e3e4" in str(e.value) and "e3-e4" in str(e.value)
+
+
+@pytest.mark.parametrize("bad", [["e3-e4"], {"e3": "e4"}, ("e3", "e4"), b"e3-e4", None, 3.5])
+def test_not_a_move_is_refused_plainly(bad):
+    from espionage import Game, IllegalMove
+
+    with pytest.raises(ValueError, match="not a move"):
+        Move.from_str(bad)
+    game = Game.from_position("h9/9c/10/10/10/10/10/10/4C5/H9 r - - - - 0 1")
+    with pytest.raises(IllegalMove, match="not a move") as e:
+        game.play(bad)
+    assert e.value.code == "not-a-move"
+    assert not game.is_legal(bad)
