@@ -297,10 +297,12 @@ def test_views_do_not_depend_on_hidden_kinds(seed):
     f = fields(pos)
     cells = expand(f[0])
     enemy_upper = viewer == "blue"
+    # the piece on the first move's square keeps its kind: the position says it moved or won there
+    fought = sq(f[2].split("-")[1]) if f[2] != "-" else None
     hidden = [
         s
         for s, c in enumerate(cells)
-        if c and c not in "V" and c.isupper() == enemy_upper and not game.is_unmasked(s)
+        if c and c not in "V" and c.isupper() == enemy_upper and not game.is_unmasked(s) and s != fought
     ]
     other = list(cells)
     for group in (MOVABLE, set("MH")):
