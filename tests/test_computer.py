@@ -137,6 +137,18 @@ def test_a_reload_on_the_options_keeps_the_choices():
     assert (again.computer.level, again.computer.colour, again.options.volcanoes) == (3, BLUE, 0)
 
 
+def test_choices_kept_with_the_screen_state_are_read_only_as_written():
+    """``true`` equals 1 in Python: a screen state saying ``[true, true]`` is no level 1 and no Blue."""
+    app = App(MemoryStorage(), rng=random.Random(1))
+    press(app, "Play the computer")
+    state = json.loads(app.storage.get("espionage:ui"))
+    state["choices"]["computer"] = [True, True]
+    app.storage.set("espionage:ui", json.dumps(state))
+    again = App(app.storage, rng=random.Random(2))
+    assert again.screen == "computer-options"
+    assert (again.computer.level, again.computer.colour) == (2, RED)
+
+
 def test_the_worker_starts_only_with_a_game_against_the_computer():
     app = App(MemoryStorage(), rng=random.Random(1))
     assert not app.computer.wants_worker

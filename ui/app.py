@@ -180,8 +180,8 @@ class App:
                 return
             # the move list opens over the play board, whose planned moves come back first
             self.show(Screen.PLAY if screen == Screen.HISTORY else screen, match, side)
-            if screen == Screen.OVER or (match is not None and match.outcome is not None):
-                self.game_over(match)  # a game that ended since the screen state was kept shows its end
+            if screen == Screen.OVER:
+                self.game_over(match)
                 return
             self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
             for text in data.get("planned", []):

@@ -62,8 +62,8 @@ class ComputerControl(Controller):
     def restore_choices(self, choices):
         if isinstance(choices, list) and len(choices) == 2:
             level, colour = choices
-            self.level = level if level in LEVELS else self.level
-            self.colour = colour if colour in (0, 1) else self.colour
+            self.level = level if type(level) is int and level in LEVELS else self.level
+            self.colour = colour if type(colour) is int and colour in (0, 1) else self.colour
 
     def choose_level(self, arg):
         if self.app.screen == Screen.COMPUTER_OPTIONS and arg.isdigit() and int(arg) in LEVELS:

@@ -217,7 +217,7 @@ class LinkControl(Controller):
         if isinstance(choices, list) and len(choices) == 2:
             kind, side = choices
             self.new_kind = kind if kind in (SEALED, CASUAL) else self.new_kind
-            self.new_side = side if side in (0, 1) else self.new_side
+            self.new_side = side if type(side) is int and side in (0, 1) else self.new_side
 
     def choose_kind(self, kind):
         if self.app.screen == Screen.LINK_OPTIONS and kind in (SEALED, CASUAL):
