@@ -669,6 +669,29 @@ def test_saved_setups_round_trip_for_both_colours():
     assert set(json.loads(storage.get(SETUPS_KEY))) == {"My wall"}
 
 
+def test_load_is_disabled_while_the_board_holds_that_setup():
+    storage = MemoryStorage()
+    app = new_app(1, storage)
+    press(app, "Random setup")
+    press(app, "Save setup", "My wall")
+    assert not page(app).enabled("Load My wall")  # the board is that setup: loading it changes nothing
+    general, colonel = (square_name(next(sq for sq, k in app.placed.items() if k == kind)) for kind in "GC")
+    tap(app, general)
+    tap(app, colonel)  # swapped
+    assert page(app).enabled("Load My wall")
+    press(app, "Load My wall")
+    assert not page(app).enabled("Load My wall")
+    # Blue of another game loads it turned: once it stands, Load is disabled there too
+    storage.remove(UI_KEY)
+    app = new_app(2, storage)
+    press(app, "Random setup")
+    press(app, "Ready")
+    press(app, "Show Blue's board")
+    assert page(app).enabled("Load My wall")
+    press(app, "Load My wall")
+    assert app.placed and not page(app).enabled("Load My wall")
+
+
 def test_setups_saved_in_a_game_are_offered_to_both_once_it_ends():
     storage = MemoryStorage()
     app = new_app(5, storage)

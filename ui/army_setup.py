@@ -98,6 +98,13 @@ class ArmySetup:
         kept = self.app.controller.keeps_setups(self.app.match, self.app.side)
         return {name: text for name, text in self.app.setups.items() if name not in kept}
 
+    def on_board(self, name):
+        """True while the board holds exactly the saved setup ``name``: loading it would change nothing."""
+        try:
+            return placement_from_seen(self.app.setups[name], self.app.side) == self.app.placed
+        except ValueError:
+            return False
+
     def load(self, name):
         self.app.setups_open = True  # the list stays open after working with it
         if self.app.screen != Screen.SETUP or name not in self.offered():

@@ -101,7 +101,7 @@ def _saved_setups(app, side, private):
     """The setups saved on this device, to load or forget, and the field to save this one."""
     saved = "".join(
         "<li>"
-        + button(_("Load {name}").format(name=name), "load-setup", name)
+        + button(_("Load {name}").format(name=name), "load-setup", name, disabled=app.setup.on_board(name))
         + button(_("Forget"), "delete-setup", name, cls="quiet")
         + "</li>"
         for name in sorted(app.setup.offered())
