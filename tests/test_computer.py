@@ -403,6 +403,33 @@ def test_a_take_back_that_could_not_be_saved_says_so():
     assert "could not be saved" in page(app).message()
 
 
+def test_a_turn_worked_out_ahead_keeps_what_a_full_storage_could_not_hold():
+    """The binding works out a complete turn's Submit ahead on a copy of the app, whose saves
+    succeed: the app still knows its game is unsaved, and writes it once an old game is deleted."""
+    storage = MemoryStorage()
+    old = to_play(storage=storage, level=1, seed=4)[0].match.id
+    storage.remove(UI_KEY)  # a new game from the home screen
+    app, worker = to_play(storage=storage, level=1, seed=3)
+    rng = random.Random(3)
+    storage.capacity = used(storage)
+    play_turn(app, worker, rng)
+    assert "could not be saved" in page(app).message()
+    match = app.match
+    position = match.game.position()
+    view = app.turn.view()
+    while moves := app.turn.next_moves():
+        m = choose(rng, moves, view)
+        tap(app, square_name(m.from_square))
+        tap(app, square_name(m.to_square))
+    assert app.ahead_of_turn() is not None
+    press(app, "Move list")  # the page still says the game is not saved
+    assert "could not be saved" in page(app).message()
+    app.dispatch("home")
+    app.dispatch("delete", old)
+    press(app, "Delete game")
+    assert App(storage, rng=random.Random(1)).matches[match.id].game.position() == position
+
+
 def test_a_late_answer_after_a_take_back_or_a_resignation_is_ignored():
     app, worker = to_play(level=1, seed=15)
     rng = random.Random(15)

@@ -419,6 +419,7 @@ class App:
         and nothing it would run after the frame."""
         after = copy.copy(self)
         after.planned, after.placed = list(self.planned), dict(self.placed)
+        after.unsaved = dict(self.unsaved)  # its saves, which keep nothing, must not empty this app's
         after.defer = lambda _work: None
         after._bind(*(c.for_app(after) for c in (self.turn, self.passplay, self.link, self.computer)))
         return after
