@@ -709,6 +709,24 @@ def test_setups_saved_in_a_game_are_offered_to_both_once_it_ends():
     assert App(storage).matches[app.match.id].setups_saved == [["Red's"], []]
 
 
+def test_a_setup_is_not_saved_over_the_one_the_other_player_saved_in_this_game():
+    storage = MemoryStorage()
+    app = new_app(5, storage)
+    press(app, "Random setup")
+    press(app, "Save setup", "Mine")
+    reds = json.loads(storage.get(SETUPS_KEY))["Mine"]
+    press(app, "Ready")
+    press(app, "Show Blue's board")
+    press(app, "Random setup")
+    press(app, "Save setup", "Mine")
+    assert "choose another name" in page(app).message()
+    assert json.loads(storage.get(SETUPS_KEY)) == {"Mine": reds}
+    assert app.match.setups_saved == [["Mine"], []]
+    press(app, "Save setup", "Blue's")
+    assert app.match.setups_saved == [["Mine"], ["Blue's"]]
+    assert set(json.loads(storage.get(SETUPS_KEY))) == {"Mine", "Blue's"}
+
+
 @pytest.mark.parametrize("text", ["XYZ", "C" * 30, "CCCCCLLLLKKKOOGGSSSSSEEEEMMMMX"])
 def test_broken_saved_setup_gives_a_message(text):
     storage = MemoryStorage({SETUPS_KEY: json.dumps({"broken": text})})

@@ -87,6 +87,9 @@ class ArmySetup:
         if not name:
             self.app.message = _("Give the setup a name to save it.")
             return
+        if name in self.app.controller.keeps_setups(self.app.match, self.app.side):
+            self.app.message = _("The other player saved a setup named “{name}” in this game: choose another name.").format(name=name)
+            return
         setups = dict(self.app.setups, **{name: setup_as_seen(self.app.placed, self.app.side)})
         if not self._store(setups, _("The setup could not be saved: the browser's storage is full or blocked.")):
             return

@@ -71,7 +71,6 @@ class Match:
 
     def saved_setup(self, side, name):
         self.setups_saved[side] = sorted({*self.setups_saved[side], name})
-        self.setups_saved[1 - side] = [n for n in self.setups_saved[1 - side] if n != name]
 
     def keeps_from(self, side):
         """The saved setups ``side`` may not load: the other side's, while the game lasts."""
