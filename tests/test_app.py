@@ -814,6 +814,18 @@ def test_reload_resumes_every_screen_behind_the_cover():
     assert third.screen == "over" and third.html() == again.html()
 
 
+@pytest.mark.parametrize("stale", ["same", "zz", 7])
+def test_a_reload_whose_planned_moves_no_longer_fit_keeps_the_board_without_them(stale):
+    app = to_play(3)
+    first = app.turn.next_moves()[0]
+    plan(app, first)
+    data = json.loads(app.storage.get(UI_KEY))
+    data["planned"] = [str(first), str(first) if stale == "same" else stale]  # the same move again: illegal
+    app.storage.set(UI_KEY, json.dumps(data))
+    again = reopened(app, RED)
+    assert again.screen == "play" and again.match.id == app.match.id and again.planned == []
+
+
 def test_reload_with_a_broken_ui_state_goes_home():
     storage = MemoryStorage({UI_KEY: '{"screen": "play", "match": "nope"}'})
     assert App(storage).screen == "home"

@@ -184,13 +184,21 @@ class App:
                 self.game_over(match)
                 return
             self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
-            for text in data.get("planned", []):
-                self.turn.plan(Move.from_str(text))
+            self.plan_again(data.get("planned", []))
             if screen == Screen.HISTORY:
                 self.record.open("")
             self.controller.reloaded()
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):
             self.show(Screen.HOME)
+
+    def plan_again(self, texts):
+        """Plan the moves a reload left; if one no longer fits (a damaged or outdated screen
+        state), none: the board stays, with no half of a turn planned."""
+        try:
+            for text in texts:
+                self.turn.plan(Move.from_str(text))
+        except (ValueError, TypeError):  # IllegalMove is a ValueError
+            self.planned = []
 
     def _remember_ui(self):
         if self.defer is None:
