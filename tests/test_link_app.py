@@ -20,7 +20,7 @@ from espionage.sealed import Seat
 from tests.linkplay import random_turn
 from ui.app import App
 from ui.linkplay import SEAT_PREFIX
-from ui.saves import MemoryStorage
+from ui.saves import UI_KEY, MemoryStorage
 
 _LINK_FIELD = re.compile(r'id="link-text"[^>]*value="([^"]*)"')
 
@@ -524,6 +524,18 @@ def test_a_reload_comes_back_to_the_link_game_with_planned_moves():
     # the page reloaded with the link it was opened with: no message, same screen
     again.dispatch("open-link", link_of(blue), "load")
     assert again.screen == "play" and not again.message
+
+
+@pytest.mark.parametrize("stale", ["same", "zz"])
+def test_a_reload_whose_planned_moves_no_longer_fit_keeps_the_link_game_without_them(stale):
+    red, _blue = start("sealed")
+    choose(red, random.Random(1))
+    first = str(red.planned[0])
+    data = json.loads(red.storage.get(UI_KEY))
+    data["planned"] = [first, first if stale == "same" else stale]  # the same move again: illegal
+    red.storage.set(UI_KEY, json.dumps(data))
+    again = App(red.storage, rng=random.Random(1))
+    assert again.screen == "play" and again.match.id == red.match.id and again.planned == []
 
 
 def test_share_and_copy_ask_the_browser_and_report_failure():

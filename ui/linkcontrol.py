@@ -7,7 +7,7 @@ Browser effects (Web Share, clipboard) are asked for with ``app.effect``:
 dispatch and clears.
 """
 
-from espionage import Move, Setup, Variant, random_volcanoes
+from espionage import Setup, Variant, random_volcanoes
 from espionage.board import RED, SIDES
 from espionage.link import CASUAL, SEALED, DuplicateLink, FalseClaim, LinkError, OlderLink, continues, decode
 from espionage.sealed import Seat, spectate
@@ -201,8 +201,7 @@ class LinkControl(Controller):
         if screen == Screen.LINK_BACKUP:
             self.app.screen = Screen.LINK_BACKUP
         if self.app.screen == Screen.PLAY:
-            for text in data.get("planned", []):
-                self.app.turn.plan(Move.from_str(text))
+            self.app.plan_again(data.get("planned", []))
         return True
 
     # -- a new game -----------------------------------------------------------------
