@@ -826,6 +826,34 @@ def test_a_reload_whose_planned_moves_no_longer_fit_keeps_the_board_without_them
     assert again.screen == "play" and again.match.id == app.match.id and again.planned == []
 
 
+@pytest.mark.parametrize(
+    "damage, fits",
+    [
+        ({"200": "C"}, {}),  # off the board
+        ({"-5": "C"}, {}),  # off the board too (a negative index would draw it on j10)
+        ({"b2": "C"}, {}),  # not a square number
+        ({"55": "C"}, {}),  # in the neutral zone
+        ({"95": "C"}, {}),  # in Blue's rows
+        ({"0": "Z"}, {}),  # no such kind
+        ({"0": ["C"]}, {}),
+        ({"0": "H", "1": "H", "2": "H"}, {"a1": "H"}),  # one Headquarters in an army
+        ([["11", "C"]], None),  # not a dict at all: nothing fits
+    ],
+    ids=["off", "negative", "name", "neutral", "blue", "kind", "list", "too-many", "not-dict"],
+)
+def test_a_reload_with_a_broken_placement_keeps_the_setup_screen_with_what_fits(damage, fits):
+    app = new_app(1)
+    app.dispatch("drop", "C>b2")
+    data = json.loads(app.storage.get(UI_KEY))
+    data["placed"] = data["placed"] | damage if fits is not None else damage
+    app.storage.set(UI_KEY, json.dumps(data))
+    again = reopened(app, RED)
+    assert again.screen == "setup" and again.match.id == app.match.id
+    drawn = {sq: k for sq, k in page(again).pieces().items() if k != "V"}
+    assert again.placed == ({} if fits is None else {parse_square(sq): k for sq, k in (fits | {"b2": "C"}).items()})
+    assert drawn == {square_name(sq): k for sq, k in again.placed.items()}
+
+
 def test_reload_with_a_broken_ui_state_goes_home():
     storage = MemoryStorage({UI_KEY: '{"screen": "play", "match": "nope"}'})
     assert App(storage).screen == "home"

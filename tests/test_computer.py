@@ -382,6 +382,17 @@ def test_a_ready_that_could_not_be_saved_says_so_and_a_reload_comes_back_to_the_
     assert again.screen == "play" and again.match.game is not None
 
 
+@pytest.mark.parametrize("damage", [{"200": "C"}, {"0": "Z"}])
+def test_a_broken_placement_in_the_screen_state_does_not_break_the_page_on_every_load(damage):
+    """The setup screen is not behind a cover here: the page is drawn at once on loading."""
+    app, _ = new_game(level=1, seed=3)
+    data = json.loads(app.storage.get(UI_KEY))
+    data["placed"] = damage
+    app.storage.set(UI_KEY, json.dumps(data))
+    again = App(app.storage, rng=random.Random(99))
+    assert page(again).screen == "setup" and again.match.id == app.match.id and again.placed == {}
+
+
 def test_a_reload_after_a_resignation_that_could_not_be_saved_comes_back_to_the_game():
     app, _ = to_play(level=1, seed=3)
     app.storage.capacity = used(app.storage)

@@ -597,6 +597,19 @@ def test_a_setup_in_progress_survives_a_reload_for_inviter_and_invited():
     assert blue.screen in ("link-send", "play")
 
 
+def test_a_broken_placement_in_a_link_setup_in_progress_does_not_break_the_page():
+    app = device(1)
+    press(app, "Play by link")
+    press(app, "Set up your army")
+    app.dispatch("drop", "C>b2")
+    data = json.loads(app.storage.get(UI_KEY))
+    data["placed"] |= {"200": "C", "0": "Z"}  # off the board; no such kind
+    app.storage.set(UI_KEY, json.dumps(data))
+    again = App(app.storage, rng=random.Random(5))
+    assert 'data-screen="setup"' in again.html()
+    assert again.placed == {parse_square("b2"): "C"}
+
+
 def test_a_reload_on_the_options_keeps_the_choices():
     app = device(1)
     press(app, "Play by link")

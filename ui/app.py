@@ -183,7 +183,7 @@ class App:
             if screen == Screen.OVER:
                 self.game_over(match)
                 return
-            self.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
+            self.setup.restore(data.get("placed"))
             self.plan_again(data.get("planned", []))
             if screen == Screen.HISTORY:
                 self.record.open("")

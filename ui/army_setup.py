@@ -36,6 +36,15 @@ class ArmySetup:
     def complete(self):
         return len(self.app.placed) == len(SETUP_SQUARES[RED]) and all(self.remaining(k) == 0 for k in KINDS)
 
+    def restore(self, placed):
+        """The placement a reload left (``square -> kind``, squares as text), as far as it fits the
+        side's setup: a damaged screen state must not break the setup screen."""
+        squares = {str(sq): sq for sq in SETUP_SQUARES.get(self.app.side, ())}
+        self.app.placed = {}
+        for key, kind in placed.items() if isinstance(placed, dict) else ():
+            if key in squares and isinstance(kind, str) and kind in KINDS and self.remaining(kind) > 0:
+                self.app.placed[squares[key]] = kind
+
     def pick(self, kind):
         if self.app.screen != Screen.SETUP or kind not in KINDS:
             return

@@ -187,7 +187,7 @@ class LinkControl(Controller):
         if data.get("draft") and screen == Screen.SETUP:
             match = self._draft_from_state(data["draft"])
             self.app.show(Screen.SETUP, match, match.side)
-            self.app.placed = {int(sq): k for sq, k in data.get("placed", {}).items()}
+            self.app.setup.restore(data.get("placed"))
             return True
         if screen == Screen.LINK_OPTIONS:
             self.app.show(Screen.LINK_OPTIONS)
