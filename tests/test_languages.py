@@ -63,7 +63,9 @@ def test_a_chosen_language_is_remembered_over_the_browsers():
     assert [o.get("value") for o in menu.iter("option") if o.get("selected")] == ["bg"]
 
 
-@pytest.mark.parametrize("saved", ['{"language": "xx"}', '{"language": 5}', "not json", "[1]"])
+@pytest.mark.parametrize(
+    "saved", ['{"language": "xx"}', '{"language": 5}', '{"language": []}', '{"language": {}}', "not json", "[1]"]
+)
 def test_a_damaged_or_unknown_remembered_language_falls_back_to_the_browser(saved):
     storage = MemoryStorage()
     storage.set(UI_KEY, saved)

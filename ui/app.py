@@ -153,7 +153,7 @@ class App:
         except (ValueError, TypeError, AttributeError):
             return None
         language = data.get("language") if isinstance(data, dict) else None
-        return language if language in i18n.LANGUAGES else None
+        return language if isinstance(language, str) and language in i18n.LANGUAGES else None
 
     def _restore_ui(self):
         """Come back to the screen a reload left, or home if that is gone; to where the game is
