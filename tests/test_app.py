@@ -945,6 +945,7 @@ def test_a_reload_after_a_resignation_failed_to_save_comes_back_to_the_game_as_s
     press(app, "Resign")
     press(app, "Resign")  # "Resign this game?"
     assert app.screen == "over" and "could not be saved" in page(app).message()
+    assert "could not be saved before the page was closed" in page(reloaded(app)).message()
     again = reopened(app, RED)
     assert again.screen == "play" and again.match.outcome is None
 
@@ -967,6 +968,7 @@ def test_a_reload_after_a_turn_failed_to_save_hands_the_device_to_the_player_to_
     press(app, "Hand over")
     check_cover(app, BLUE)
     assert "could not be saved" in page(app).message()  # said on the cover too
+    assert "could not be saved before the page was closed" in page(reloaded(app)).message()
     again = reopened(app, RED)  # Red's turn is not in the save: Red plays it again
     assert again.screen == "play" and again.side == RED
 

@@ -402,6 +402,7 @@ def test_a_reload_after_a_resignation_that_could_not_be_saved_comes_back_to_the_
     again = App(app.storage, rng=random.Random(99))
     assert again.screen == "play" and again.match.outcome is None
     assert page(again).enabled("Resign")
+    assert "could not be saved before the page was closed" in page(again).message()
 
 
 def test_a_take_back_that_could_not_be_saved_says_so():

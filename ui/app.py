@@ -177,6 +177,11 @@ class App:
             if screen in MATCH_SCREENS and (data.get("unsaved") or not match.can_show(screen, side)):
                 self.controllers[match.mode].resume(match)  # where the game is as saved
                 self.controller.reloaded()
+                if data.get("unsaved") is True:
+                    self.message = _(
+                        "The last change to this game could not be saved before the page was closed: "
+                        "here it is as it was last saved."
+                    )
                 return
             # the move list opens over the play board, whose planned moves come back first
             self.show(Screen.PLAY if screen == Screen.HISTORY else screen, match, side)
