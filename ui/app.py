@@ -26,7 +26,7 @@ from espionage.pieces import KINDS
 from . import accessible, i18n, keyboard, motion, page
 from .ahead import match_copy
 from .army_setup import ArmySetup
-from .computer import load_computer_matches
+from .computer import ComputerMatch
 from .computerplay import ComputerControl
 from .controller import Action
 from .i18n import _
@@ -37,15 +37,19 @@ from .render import marks_data
 from .replay import Replay
 from .saves import (
     UI_KEY,
+    Match,
     MemoryStorage,
-    load_matches,
     load_setups,
     match_key,
+    saved_match,
 )
 from .screens import BOARD_SCREENS, MATCH_SCREENS, Screen
 
 # Taps and keys meant for the screen under the Rules (the rules' diagrams have squares too): ignored there.
 UNDER_RULES = ("square", "drop", "key", "cursor")
+LISTED = (Match, ComputerMatch)
+"""The kinds of saved game the app keeps listed (``App.matches``); link games are listed from
+the storage itself (ui.linkcontrol)."""
 
 
 class App:
@@ -67,10 +71,11 @@ class App:
         # read in its place (a link game's reply carries this device's unsaved turn), and stored
         # at the next save or deletion that may have made room
         self.unsaved = {}
-        self.matches, self.damaged = load_matches(storage)
-        computer, damaged = load_computer_matches(storage)
-        self.matches.update(computer)
-        self.damaged = sorted(self.damaged + damaged)
+        self.matches, self.damaged = {}, []  # the saved games listed, by id; the keys of those this version cannot read
+        for key in storage.list_keys():
+            if key.startswith(tuple(kind.PREFIX for kind in LISTED)):
+                with contextlib.suppress(ValueError):
+                    self._list(key)
         self.setups = load_setups(storage)
         self._bind(PlayTurn(self), PassPlay(self), LinkControl(self), ComputerControl(self))
         self.show(Screen.HOME)
@@ -218,6 +223,24 @@ class App:
         self.unsaved.pop(match.key, None)
         self._store_unsaved()
         return True
+
+    def _list(self, key):
+        """The game saved under ``key`` (one of the LISTED kinds), listed as it stands in the
+        storage: None if there is none; ValueError if this version cannot read it (listed so,
+        and kept untouched)."""
+        kind = next(kind for kind in LISTED if key.startswith(kind.PREFIX))
+        text = self.storage.get(key)
+        self.matches.pop(key.removeprefix(kind.PREFIX), None)
+        self.damaged = [k for k in self.damaged if k != key]
+        if text is None:
+            return None
+        try:
+            match = saved_match(kind, key, text)
+        except ValueError:
+            self.damaged = sorted([*self.damaged, key])
+            raise
+        self.matches[match.id] = match
+        return match
 
     def saved_text(self, key):
         """The newest JSON of the game saved under ``key``: what a full storage could not hold of

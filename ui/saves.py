@@ -226,28 +226,14 @@ class Match:
             raise ValueError(f"the save is damaged ({e})") from None
 
 
-def load_saved(storage, kind):
-    """Every saved match of ``kind`` (a Match class: its ``PREFIX`` and ``from_json``) by id, and
-    the keys of saves that could not be read (kept untouched: a save is never lost)."""
-    matches, damaged = {}, []
-    for key in storage.list_keys():
-        if not key.startswith(kind.PREFIX):
-            continue
-        try:
-            match = kind.from_json(storage.get(key))
-        except ValueError:
-            damaged.append(key)
-            continue
-        if match.key != key:  # saving it would write under another key
-            damaged.append(key)
-            continue
-        matches[match.id] = match
-    return matches, sorted(damaged)
-
-
-def load_matches(storage):
-    """Every saved pass-and-play match by id, and the keys of saves that could not be read."""
-    return load_saved(storage, Match)
+def saved_match(kind, key, text):
+    """The match of ``kind`` (a Match class: its ``PREFIX`` and ``from_json``) saved as ``text``
+    under ``key``; ValueError if this version cannot read it, or if saving it would write under
+    another key (such a save is kept untouched: a save is never lost)."""
+    match = kind.from_json(text)
+    if match.key != key:
+        raise ValueError("the save is damaged (it is kept under another game's key)")
+    return match
 
 
 def match_key(key_or_id):
