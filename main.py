@@ -24,7 +24,8 @@ class BrowserStorage:
         self.ls = local_storage
 
     def get(self, key):
-        return self.ls.getItem(key)
+        value = self.ls.getItem(key)
+        return value if isinstance(value, str) else None  # a missing key's null is Pyodide's jsnull, not None
 
     def set(self, key, value):
         self.ls.setItem(key, value)

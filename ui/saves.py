@@ -1,7 +1,7 @@
 """Saved games and saved setups on the device (localStorage in the browser).
 
-The storage is anything with ``get(key)``, ``set(key, value)``, ``remove(key)``
-and ``list_keys()``; a failing ``set`` (a full storage) raises, and the caller keeps
+The storage is anything with ``get(key)`` (None for a key it does not hold), ``set(key, value)``,
+``remove(key)`` and ``list_keys()``; a failing ``set`` (a full storage) raises, and the caller keeps
 the game in memory and says so: a save is replaced only by a complete new one.
 """
 
