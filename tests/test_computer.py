@@ -452,6 +452,33 @@ def test_a_late_answer_after_a_take_back_or_a_resignation_is_ignored():
     assert len(app.match.game.events) == n and app.screen == "over"
 
 
+def test_a_late_answer_is_not_played_on_a_game_another_tab_played_on():
+    """The game is open in two tabs while the computer thinks; the second tab's worker answers,
+    and the player plays on there. The first tab's worker answering the same question played its
+    answer on the game as the first tab last had it, and saved that over the second tab's game."""
+    storage = MemoryStorage()
+    first, worker = to_play(storage=storage, level=1, seed=16)
+    rng = random.Random(16)
+    view = first.turn.view()
+    while moves := first.turn.next_moves():
+        m = choose(rng, moves, view)
+        tap(first, square_name(m.from_square))
+        tap(first, square_name(m.to_square))
+    press(first, "Submit turn")
+    question = first.computer.request()  # sent; the answer comes later
+    second = App(storage, rng=random.Random(1))
+    second_worker = FakeWorker(second)
+    second_worker.settle()
+    play_turn(second, second_worker, rng)
+    theirs = storage.get(first.match.key)
+    first.dispatch("computer-answer", botwire.think(question))
+    assert storage.get(first.match.key) == theirs
+    assert page(first).message() == "This game was played on in another tab: here it is as it stands now."
+    assert first.match.game.moves == second.match.game.moves and state(first) == "your-turn"
+    worker.settle()
+    assert storage.get(first.match.key) == theirs
+
+
 def test_no_draw_offers_against_the_computer():
     app, _ = to_play(level=1)
     assert not page(app).has_button("Offer draw")

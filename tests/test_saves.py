@@ -13,6 +13,7 @@ from ui.saves import (
     SETUPS_KEY,
     Match,
     MemoryStorage,
+    Scratch,
     load_setups,
     match_key,
     placement_from_seen,
@@ -102,6 +103,19 @@ def test_saved_games_are_listed_and_damaged_saves_sorted_out():
     storage.remove(match_key(GAME_PREFIX + "junk"))
     storage.remove(match_key(good.id))
     assert sorted(storage.data) == [GAME_PREFIX + "other", "unrelated"]
+
+
+def test_a_scratch_storage_reads_through_and_keeps_its_writes_to_itself():
+    """The app's copy that works a tap out ahead saves to one: it must read what the app would,
+    and change nothing the app reads."""
+    under = MemoryStorage({"a": "1", "b": "2"})
+    scratch = Scratch(under)
+    scratch.set("a", "one")
+    scratch.set("c", "3")
+    scratch.remove("b")
+    assert [scratch.get(k) for k in "abcd"] == ["one", None, "3", None]
+    assert scratch.list_keys() == ["a", "c"]
+    assert under.data == {"a": "1", "b": "2"}
 
 
 @pytest.mark.parametrize(

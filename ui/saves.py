@@ -25,6 +25,16 @@ UI_KEY = "espionage:ui"
 FORMAT = 1
 
 
+class ChangedElsewhere(Exception):
+    """A save not written: the game's save is no longer what this tab last read or wrote
+    (``App.stored``): another tab of this browser played on, deleted it, or saved it in a newer
+    format. ``key``: the save's storage key."""
+
+    def __init__(self, key):
+        super().__init__(key)
+        self.key = key
+
+
 class MemoryStorage:
     """A dict-backed storage for tests and for a browser without localStorage."""
 
@@ -169,7 +179,10 @@ class Match:
         return self.PREFIX + self.id
 
     def save(self, storage):
-        storage.set(self.key, self.to_json())
+        """Write the match; the text written."""
+        text = self.to_json()
+        storage.set(self.key, text)
+        return text
 
     def summary(self):
         """The game in a line of the home list: how it is played, and where it is."""
@@ -224,6 +237,27 @@ class Match:
             return match
         except DAMAGED as e:
             raise ValueError(f"the save is damaged ({e})") from None
+
+
+class Scratch:
+    """A storage that reads through to ``under`` and keeps its own writes: an app's copy that
+    works a tap out ahead (``App._twin``) reads what the app would, and writes nothing the app reads."""
+
+    def __init__(self, under):
+        self.under, self.written = under, {}
+
+    def get(self, key):
+        return self.written[key] if key in self.written else self.under.get(key)
+
+    def set(self, key, value):
+        self.written[key] = value
+
+    def remove(self, key):
+        self.written[key] = None
+
+    def list_keys(self):
+        keys = dict.fromkeys([*self.under.list_keys(), *self.written])
+        return [key for key in keys if self.get(key) is not None]
 
 
 def saved_match(kind, key, text):
