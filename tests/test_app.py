@@ -1421,3 +1421,54 @@ def test_a_submit_worked_out_ahead_checks_the_storage_as_the_tab_does_and_writes
     press(first, "Submit turn")
     assert first.screen == "results" and not page(first).message()
     assert Match.from_json(first.storage.get(key)).game.moves == first.match.game.moves
+
+
+def test_a_game_played_on_in_another_tab_is_shown_at_once_as_it_stands():
+    """The browser tells every other tab what one wrote (its ``storage`` event): the tab showing
+    that game takes it at once, before the player plans on a board that is no longer the game's."""
+    first, second = two_tabs()
+    key = first.match.key
+    plan(first, first.turn.next_moves()[0])
+    play_turn(second, random.Random(1), checks=False)
+    assert not first.storage_changed(UI_KEY)  # the other tab's screen state: nothing here
+    assert first.screen == "play" and first.planned
+    assert first.storage_changed(key)
+    check_cover(first, BLUE)
+    assert page(first).message() == PLAYED_ELSEWHERE
+    assert not first.storage_changed(key)  # told again: nothing new
+    press(first, "Show Blue's board")
+    assert first.match.game.moves == second.match.game.moves
+
+
+def test_a_game_deleted_in_another_tab_leaves_the_screen_at_once():
+    """Its board would be played on for nothing: the next save would find the game gone."""
+    first, second = two_tabs()
+    press(second, "Home")
+    press(second, "Delete")
+    press(second, "Delete game")
+    assert first.storage_changed(first.match.key)
+    assert first.screen == "home" and page(first).message() == "This game was deleted in another tab."
+    assert not page(first).buttons("Resume")
+
+
+def test_the_home_screen_lists_the_games_other_tabs_start_and_delete():
+    """The home list came from the storage as the page found it when it loaded."""
+    first = App(MemoryStorage(), rng=random.Random(1))
+    second = new_app(2, first.storage)
+    key = second.match.key
+    assert first.storage_changed(key)
+    assert len(page(first).buttons("Resume")) == 1
+    press(first, "Resume")
+    press(first, "Home")
+    press(second, "Home")
+    press(second, "Delete")
+    press(second, "Delete game")
+    assert first.storage_changed(key)
+    assert not page(first).buttons("Resume")
+    game = to_play(3, first.storage)  # on a board, another tab's new game changes nothing shown
+    before = game.html()
+    other = App(game.storage, rng=random.Random(4))
+    for label in ("Home", "Pass and play", "Start"):
+        press(other, label)
+    assert not game.storage_changed(other.match.key)
+    assert game.html() == before and len(game.saved_games) == 2

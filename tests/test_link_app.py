@@ -794,3 +794,28 @@ def test_a_link_game_deleted_in_another_tab_is_not_written_back():
     play_turn(red, random.Random(2))
     assert not seats(red)
     assert red.screen == "home" and red.message == "This game was deleted in another tab."
+
+
+def test_a_link_game_played_on_in_another_tab_is_shown_at_once():
+    """The link to send is the one the other tab's turn made: this tab shows it without a tap."""
+    red, _blue = start("casual")
+    second = other_tab(red)
+    play_turn(second, random.Random(1))
+    assert red.storage_changed(red.match.key)
+    assert red.screen == "link-send" and link_of(red) == link_of(second)
+    assert red.message == "This game was played on in another tab: here it is as it stands now."
+
+
+def test_a_link_game_being_set_up_has_no_save_for_another_tab_to_change():
+    """A draft (a new game's setup, an invitation being joined) is not saved: another tab's
+    saves leave it as it is."""
+    red, _blue = start("casual")
+    second = other_tab(red)
+    press(second, "Home")
+    press(second, "Play by link")
+    press(second, "Set up your army")
+    press(second, "Random setup")
+    placed = dict(second.placed)
+    play_turn(red, random.Random(1))
+    assert not second.storage_changed(red.match.key)
+    assert second.screen == "setup" and second.placed == placed and second.match.key is None

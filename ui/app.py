@@ -369,6 +369,28 @@ class App:
         self.announcement = accessible.announcement(before, self)
         self._remember_ui()
 
+    def storage_changed(self, key):
+        """Another tab changed the storage under ``key`` (the browser's ``storage`` event, which the
+        tab that wrote does not get). The game shown here, if saved there, is taken at once as it
+        now stands, as a save finding it changed takes it; another game is listed as it now stands.
+        True if the page changed: the game shown, or the home screen's list of saved games. The
+        screen state is not written: a reload comes back to the tab the player last used."""
+        if saved_kind(key) is None:
+            return False
+        if self.match is None or self.match.key != key:
+            self._changed_elsewhere(key)
+            if self.screen != Screen.HOME:
+                return False
+            self.motion, self.tap_marks, self.announcement = (), None, ""
+            return True
+        if self.storage.get(key) == self.stored.get(key):
+            return False
+        self.motion, self.tap_marks = (), None
+        before = accessible.snapshot(self)
+        self._take_stored(key)
+        self.announcement = accessible.announcement(before, self)
+        return True
+
     def html(self):
         return page.render(self)
 
