@@ -24,7 +24,8 @@ class BrowserStorage:
         self.ls = local_storage
 
     def get(self, key):
-        return self.ls.getItem(key)
+        value = self.ls.getItem(key)
+        return value if isinstance(value, str) else None  # a missing key's null is Pyodide's jsnull, not None
 
     def set(self, key, value):
         self.ls.setItem(key, value)
@@ -102,6 +103,9 @@ class Page:
 
     def paint_board(self, key, marks):
         return page_js.paintBoard(root, key, marks)
+
+    def finish_motion(self):
+        finish_motion()
 
     def animates(self):
         return not reduced_motion.matches
@@ -318,6 +322,12 @@ def on_link_handed(event):
     dispatch("open-link", str(data.link), "handoff")
 
 
+def on_storage(event):
+    """Another tab of this browser changed the storage (a game played on, deleted, saved)."""
+    key = event.key
+    taps.storage_changed(key if isinstance(key, str) else None)  # null: the whole storage was cleared
+
+
 def on_square(name):
     """A tap on a board square, named (an event handed to Python costs a tablet a millisecond)."""
     if state.drag.pop("dragged", False):
@@ -528,6 +538,7 @@ links = window.BroadcastChannel.new("espionage-links")
 links.addEventListener("message", create_proxy(on_link_handed))
 window.addEventListener("hashchange", create_proxy(rearm))
 window.addEventListener("popstate", create_proxy(on_pop_state))
+window.addEventListener("storage", create_proxy(on_storage))
 window.addEventListener("pagehide", create_proxy(lambda _event: taps.leave()))
 if str(window.location.hash)[1:]:
     app.dispatch("open-link", str(window.location.hash)[1:], "load")

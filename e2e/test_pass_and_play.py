@@ -111,6 +111,21 @@ def test_a_whole_game_from_home_to_game_over(page, open_app):
     assert page.locator(".replay-caption").get_attribute("data-step") == "1"
 
 
+def test_a_turn_played_in_another_tab_shows_in_this_one_without_a_tap(page, open_app):
+    """main.py hands the browser's storage event to the app: the tab showing a game that another
+    tab of the browser played on shows it as it now stands at once, and says why."""
+    start_game(page, open_app)
+    other = page.context.new_page()
+    open_app(other)  # the same game, behind its cover
+    click(other, "Show Red's board")
+    game, _ = saved_game(other)
+    tap_turn(other, game.view("red"), random.Random(1))
+    click(other, "Submit turn")
+    page.get_by_text("This game was played on in another tab: here it is as it stands now.").wait_for()
+    assert_cover_hides_everything(page)
+    assert page.get_by_role("button", name="Show Blue's board", exact=True).is_visible()
+
+
 def test_resignation_asks_first_and_keep_playing_keeps_the_game(page, open_app):
     start_game(page, open_app, moves="1 move per turn")
     click(page, "Resign")

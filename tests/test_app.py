@@ -1346,3 +1346,171 @@ def test_a_spy_that_unmasked_your_pieces_is_drawn_as_a_spy_with_its_mark():
     assert piece.get("data-piece") == "s" and piece.get("data-known") == "unmasking"
     assert "known: it unmasked pieces as a Spy" in text(square.find("title"))
     assert page(app).pieces()["c8"] == "?"  # the other piece that moved stays unknown
+
+
+# -- one game open in two tabs of one browser (one storage) ---------------------------------
+
+PLAYED_ELSEWHERE = "This game was played on in another tab: here it is as it stands now."
+
+
+def two_tabs(seed=6, storage=None):
+    """The same pass-and-play game on Red's board in two tabs: the second opened after the first
+    (its game comes back behind the cover). Each tab's clock ticks, so each save differs."""
+    first = to_play(seed, storage)
+    second = reopened(first, RED)
+    for tab in (first, second):
+        tab.clock = itertools.count(1).__next__
+    assert second.match.id == first.match.id and second.match is not first.match
+    return first, second
+
+
+def plan_turn(app, rng):
+    """Plan a whole turn by taps, without submitting it."""
+    view = app.turn.view()
+    while moves := app.turn.next_moves():
+        plan(app, choose(rng, moves, view))
+
+
+def test_a_turn_is_not_saved_over_the_game_another_tab_played_on():
+    """The second tab played Red's turn; the first then played its own Red turn and saved its
+    older game over the second's: the second's turn was lost without a word. Now the first tab
+    shows the game as the second left it, and plays on from there."""
+    first, second = two_tabs()
+    key = first.match.key
+    play_turn(second, random.Random(1), checks=False)
+    theirs = first.storage.get(key)
+    play_turn(first, random.Random(2), checks=False)
+    assert first.storage.get(key) == theirs
+    check_cover(first, BLUE)
+    assert page(first).message() == PLAYED_ELSEWHERE
+    press(first, "Show Blue's board")
+    assert first.match.game.moves == second.match.game.moves
+    play_turn(first, random.Random(3), checks=False)  # saved: the game it shows is the one stored
+    assert not page(first).message()
+    assert Match.from_json(first.storage.get(key)).game.moves == first.match.game.moves
+
+
+def test_a_game_deleted_in_another_tab_is_not_written_back():
+    """The first tab's next turn wrote the game the second tab had deleted back into the storage."""
+    first, second = two_tabs()
+    key = first.match.key
+    press(second, "Home")
+    press(second, "Delete")
+    press(second, "Delete game")
+    play_turn(first, random.Random(2), checks=False)
+    assert key not in first.storage.data
+    assert first.screen == "home" and page(first).message() == "This game was deleted in another tab."
+    assert not page(first).buttons("Resume")
+
+
+def test_a_game_another_tab_saved_in_a_newer_format_is_kept_and_the_page_asks_for_a_reload():
+    """A tab of a newer version saved the game in a format this page cannot read: writing this
+    page's older game over it lost the newer one's moves."""
+    app = to_play(6)
+    key = app.match.key
+    newer = json.dumps({"format": 2, "id": app.match.id})
+    app.storage.set(key, newer)  # a tab of a newer version of the game, opened since
+    play_turn(app, random.Random(2), checks=False)
+    assert app.storage.get(key) == newer
+    assert app.screen == "home"
+    assert page(app).message() == (
+        "This game was saved in another tab by a version of the game this page cannot read: reload the page."
+    )
+    assert "cannot read (kept untouched)" in page(app).html and not page(app).buttons("Resume")
+
+
+def test_a_game_a_full_storage_could_not_hold_is_not_stored_over_the_game_another_tab_saved():
+    """The first tab's turn could not be saved, the storage was full; the second tab then played
+    Red's turn on the saved game, with room again. Deleting an old game in the first tab, to make
+    room, stored its older game over the second's."""
+    storage = NoRoomForGames()
+    old = to_play(5, storage).match.id
+    storage.remove(UI_KEY)  # a new game from the home screen
+    first, second = two_tabs(6, storage)
+    key = first.match.key
+    storage.full = True
+    play_turn(first, random.Random(1), checks=False)
+    assert "could not be saved" in page(first).message()
+    storage.full = False
+    play_turn(second, random.Random(2), checks=False)
+    theirs = storage.get(key)
+    press(first, "Hand over")
+    press(first, "Home")
+    first.dispatch("delete", old)
+    press(first, "Delete game")
+    assert GAME_PREFIX + old not in storage.data and storage.get(key) == theirs
+
+
+def test_a_submit_worked_out_ahead_checks_the_storage_as_the_tab_does_and_writes_nothing():
+    """The page works out a complete turn's Submit ahead on a copy of the app. On a game another
+    tab played on, the copy shows it as it now stands, as the tab then does; on a game no other
+    tab changed, the copy's save (kept nowhere) leaves the tab's own to be written."""
+    first, second = two_tabs()
+    key = first.match.key
+    plan_turn(first, random.Random(2))
+    play_turn(second, random.Random(1), checks=False)
+    theirs = first.storage.get(key)
+    ahead = first.ahead_of_turn()
+    assert ahead.screen == "cover" and ahead.message == PLAYED_ELSEWHERE
+    assert first.screen == "play" and first.storage.get(key) == theirs
+    press(first, "Submit turn")
+    assert first.screen == "cover" and page(first).message() == PLAYED_ELSEWHERE
+    press(first, "Show Blue's board")
+    plan_turn(first, random.Random(3))
+    ahead = first.ahead_of_turn()
+    assert ahead.screen == "results" and not ahead.message
+    assert first.storage.get(key) == theirs
+    press(first, "Submit turn")
+    assert first.screen == "results" and not page(first).message()
+    assert Match.from_json(first.storage.get(key)).game.moves == first.match.game.moves
+
+
+def test_a_game_played_on_in_another_tab_is_shown_at_once_as_it_stands():
+    """The browser tells every other tab what one wrote (its ``storage`` event): the tab showing
+    that game takes it at once, before the player plans on a board that is no longer the game's."""
+    first, second = two_tabs()
+    key = first.match.key
+    plan(first, first.turn.next_moves()[0])
+    play_turn(second, random.Random(1), checks=False)
+    assert not first.storage_changed(UI_KEY)  # the other tab's screen state: nothing here
+    assert first.screen == "play" and first.planned
+    assert first.storage_changed(key)
+    check_cover(first, BLUE)
+    assert page(first).message() == PLAYED_ELSEWHERE
+    assert not first.storage_changed(key)  # told again: nothing new
+    press(first, "Show Blue's board")
+    assert first.match.game.moves == second.match.game.moves
+
+
+def test_a_game_deleted_in_another_tab_leaves_the_screen_at_once():
+    """Its board would be played on for nothing: the next save would find the game gone."""
+    first, second = two_tabs()
+    press(second, "Home")
+    press(second, "Delete")
+    press(second, "Delete game")
+    assert first.storage_changed(first.match.key)
+    assert first.screen == "home" and page(first).message() == "This game was deleted in another tab."
+    assert not page(first).buttons("Resume")
+
+
+def test_the_home_screen_lists_the_games_other_tabs_start_and_delete():
+    """The home list came from the storage as the page found it when it loaded."""
+    first = App(MemoryStorage(), rng=random.Random(1))
+    second = new_app(2, first.storage)
+    key = second.match.key
+    assert first.storage_changed(key)
+    assert len(page(first).buttons("Resume")) == 1
+    press(first, "Resume")
+    press(first, "Home")
+    press(second, "Home")
+    press(second, "Delete")
+    press(second, "Delete game")
+    assert first.storage_changed(key)
+    assert not page(first).buttons("Resume")
+    game = to_play(3, first.storage)  # on a board, another tab's new game changes nothing shown
+    before = game.html()
+    other = App(game.storage, rng=random.Random(4))
+    for label in ("Home", "Pass and play", "Start"):
+        press(other, label)
+    assert not game.storage_changed(other.match.key)
+    assert game.html() == before and len(game.saved_games) == 2

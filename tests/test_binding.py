@@ -6,15 +6,17 @@ what the player would see after each frame, and when the app has each tap.
 """
 
 import json
+import random
 import re
 
-from espionage.board import square_name
-from tests.test_app import to_play
+from espionage.board import RED, square_name
+from tests.test_app import PLAYED_ELSEWHERE, play_turn, reopened, to_play
 from tests.test_computer import to_play as computer_to_play
 from tests.test_link_app import start as link_start
 from ui.app import App
 from ui.binding import BOARD_WRAP, BindingState, FrameQueue, TapSchedule, board_ahead, turn_ahead
 from ui.patch import diff, path_of
+from ui.saves import UI_KEY
 
 
 class RecordingPage:
@@ -45,6 +47,9 @@ class RecordingPage:
             return False
         self.calls.append(("paint board", key, marks))
         return True
+
+    def finish_motion(self):
+        self.calls.append(("finish motion",))
 
     def animates(self):
         return self.motion
@@ -370,3 +375,33 @@ def test_a_link_games_turn_is_not_played_ahead():
     _page, taps = schedule(red)
     planned_by_taps(red, taps)
     assert red.turn.complete and ("submit", "") not in taps.ahead and red.ahead_of_turn() is None
+
+
+def test_a_game_played_on_in_another_tab_is_drawn_at_once_and_other_writes_leave_the_page_alone():
+    """Every tap in another tab writes its screen state: only a change to the game shown may cost
+    this page a patch, and the taps worked out ahead."""
+    app, page, taps = at_rest()
+    ahead = dict(taps.ahead)
+    other = reopened(app, RED)
+    play_turn(other, random.Random(1), checks=False)
+    taps.storage_changed(UI_KEY)  # the other tab's screen state: nothing to draw or work out again
+    assert page.calls == [] and taps.ahead == ahead
+    taps.storage_changed(app.match.key)
+    assert page.calls[0] == ("finish motion",) and app.screen == "cover"  # its motion finished, then patched
+    assert settles(page) and PLAYED_ELSEWHERE in page.state.shown
+
+
+def test_a_submit_painted_ahead_is_dispatched_before_another_tabs_change_is_taken():
+    """The Submit painted ahead came first: the app has it first, and finds the game changed."""
+    app, page, taps = at_rest()
+    other = reopened(app, RED)
+    planned_by_taps(app, taps)
+    play_turn(other, random.Random(1), checks=False)
+    theirs = app.storage.get(app.match.key)
+    assert taps.paint_ahead("submit")
+    page.calls.clear()
+    taps.storage_changed(app.match.key)
+    assert not taps.tapped and app.screen == "cover" and app.storage.get(app.match.key) == theirs
+    assert settles(page) and PLAYED_ELSEWHERE in page.state.shown
+    page.frame()  # the frame finds the tap dispatched
+    assert app.screen == "cover" and app.storage.get(app.match.key) == theirs

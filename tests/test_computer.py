@@ -464,6 +464,55 @@ def test_a_late_answer_after_a_take_back_or_a_resignation_is_ignored():
     assert len(app.match.game.events) == n and app.screen == "over"
 
 
+def two_tabs_while_the_computer_thinks():
+    """A game against the computer open in two tabs while the computer thinks: (the first tab,
+    its worker, the question that worker was sent and has not answered yet, the second tab)."""
+    storage = MemoryStorage()
+    first, worker = to_play(storage=storage, level=1, seed=16)
+    rng = random.Random(16)
+    view = first.turn.view()
+    while moves := first.turn.next_moves():
+        m = choose(rng, moves, view)
+        tap(first, square_name(m.from_square))
+        tap(first, square_name(m.to_square))
+    press(first, "Submit turn")
+    return first, worker, first.computer.request(), App(storage, rng=random.Random(1))
+
+
+def test_a_late_answer_is_not_played_on_a_game_another_tab_played_on():
+    """The second tab's worker answered, and the player played on there. The first tab's worker
+    answering the same question played its answer on the game as the first tab last had it, and
+    saved that over the second tab's game."""
+    first, worker, question, second = two_tabs_while_the_computer_thinks()
+    second_worker = FakeWorker(second)
+    second_worker.settle()
+    play_turn(second, second_worker, random.Random(2))
+    theirs = second.storage.get(second.match.key)
+    first.dispatch("computer-answer", botwire.think(question))
+    assert second.storage.get(second.match.key) == theirs
+    assert page(first).message() == "This game was played on in another tab: here it is as it stands now."
+    assert first.match.game.moves == second.match.game.moves and state(first) == "your-turn"
+    worker.settle()
+    assert second.storage.get(second.match.key) == theirs
+
+
+def test_a_game_played_on_in_another_tab_is_taken_at_once_and_the_late_answer_ignored():
+    """Told by the browser, the first tab shows the second's game before its worker answers: the
+    answer, to a question about a game that is no longer this one, is then not played."""
+    first, worker, question, second = two_tabs_while_the_computer_thinks()
+    second_worker = FakeWorker(second)
+    second_worker.settle()
+    play_turn(second, second_worker, random.Random(2))
+    theirs = second.storage.get(second.match.key)
+    assert first.storage_changed(first.match.key)
+    assert first.match.game.moves == second.match.game.moves and state(first) == "your-turn"
+    assert page(first).message() == "This game was played on in another tab: here it is as it stands now."
+    first.dispatch("computer-answer", botwire.think(question))
+    assert first.match.game.moves == second.match.game.moves and not page(first).message()
+    worker.settle()
+    assert second.storage.get(second.match.key) == theirs
+
+
 def test_no_draw_offers_against_the_computer():
     app, _ = to_play(level=1)
     assert not page(app).has_button("Offer draw")

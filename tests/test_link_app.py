@@ -778,3 +778,69 @@ def test_a_turn_a_full_storage_could_not_hold_goes_on_with_the_reply(kind):
     reloaded = App(red.storage, rng=random.Random(1))
     reloaded.dispatch("open-link", link_of(blue))
     assert reloaded.screen == "play" and "already have this link" in reloaded.message
+
+
+# -- one device, one game open in two tabs (one storage) --------------------------------------
+
+
+def other_tab(app):
+    """A second tab of ``app``'s browser, opened now: it comes back to the screen ``app`` is on."""
+    tab = App(app.storage, rng=random.Random(9))
+    tab.base_url = app.base_url
+    return tab
+
+
+def test_a_turn_is_not_saved_over_the_link_game_another_tab_played_on():
+    """The second tab played Red's turn and its link went to Blue; the first tab then played
+    another turn and saved its seat over the second's: Blue's reply to the link sent was then
+    refused on this device. Now the first tab shows the game as the second left it."""
+    red, blue = start("casual")
+    second = other_tab(red)
+    assert second.screen == "play"
+    play_turn(second, random.Random(1))
+    sent, theirs = link_of(second), seats(red)
+    play_turn(red, random.Random(2))
+    assert seats(red) == theirs
+    assert red.screen == "link-send" and link_of(red) == sent
+    assert red.message == "This game was played on in another tab: here it is as it stands now."
+    blue.dispatch("open-link", sent)
+    play_turn(blue, random.Random(3))
+    red.dispatch("open-link", link_of(blue))
+    assert red.screen == "play" and not red.message
+
+
+def test_a_link_game_deleted_in_another_tab_is_not_written_back():
+    """The first tab's next turn wrote the link game the second tab had deleted back into the storage."""
+    red, _blue = start("casual")
+    second = other_tab(red)
+    press(second, "Home")
+    press(second, "Delete")
+    press(second, "Delete game")
+    play_turn(red, random.Random(2))
+    assert not seats(red)
+    assert red.screen == "home" and red.message == "This game was deleted in another tab."
+
+
+def test_a_link_game_played_on_in_another_tab_is_shown_at_once():
+    """The link to send is the one the other tab's turn made: this tab shows it without a tap."""
+    red, _blue = start("casual")
+    second = other_tab(red)
+    play_turn(second, random.Random(1))
+    assert red.storage_changed(red.match.key)
+    assert red.screen == "link-send" and link_of(red) == link_of(second)
+    assert red.message == "This game was played on in another tab: here it is as it stands now."
+
+
+def test_a_link_game_being_set_up_has_no_save_for_another_tab_to_change():
+    """A draft (a new game's setup, an invitation being joined) is not saved: another tab's
+    saves leave it as it is."""
+    red, _blue = start("casual")
+    second = other_tab(red)
+    press(second, "Home")
+    press(second, "Play by link")
+    press(second, "Set up your army")
+    press(second, "Random setup")
+    placed = dict(second.placed)
+    play_turn(red, random.Random(1))
+    assert not second.storage_changed(red.match.key)
+    assert second.screen == "setup" and second.placed == placed and second.match.key is None

@@ -7,16 +7,18 @@ import pytest
 
 from espionage import Game, Setup, Variant, random_volcanoes
 from espionage.board import BLUE, RED, SETUP_SQUARES, rotated
+from ui.app import App
 from ui.saves import (
     GAME_PREFIX,
     SETUPS_KEY,
     Match,
     MemoryStorage,
-    load_matches,
+    Scratch,
     load_setups,
     match_key,
     placement_from_seen,
     save_setups,
+    saved_match,
     setup_as_seen,
 )
 
@@ -86,19 +88,34 @@ def test_a_game_from_a_position_round_trips():
     assert Match.from_json(match.to_json()).game.position() == position.position()
 
 
-def test_load_matches_sorts_out_damaged_saves():
+def test_saved_games_are_listed_and_damaged_saves_sorted_out():
     storage = MemoryStorage()
     good = started_match()
     good.save(storage)
     storage.set(GAME_PREFIX + "junk", "{junk")
     storage.set(GAME_PREFIX + "other", good.to_json())  # a readable save under someone else's key
     storage.set("unrelated", "{junk")
-    matches, damaged = load_matches(storage)
-    assert list(matches) == [good.id]
-    assert damaged == [GAME_PREFIX + "junk", GAME_PREFIX + "other"]
+    app = App(storage)
+    assert list(app.matches) == [good.id]
+    assert app.damaged == [GAME_PREFIX + "junk", GAME_PREFIX + "other"]
+    with pytest.raises(ValueError):
+        saved_match(Match, GAME_PREFIX + "other", good.to_json())
     storage.remove(match_key(GAME_PREFIX + "junk"))
     storage.remove(match_key(good.id))
     assert sorted(storage.data) == [GAME_PREFIX + "other", "unrelated"]
+
+
+def test_a_scratch_storage_reads_through_and_keeps_its_writes_to_itself():
+    """The app's copy that works a tap out ahead saves to one: it must read what the app would,
+    and change nothing the app reads."""
+    under = MemoryStorage({"a": "1", "b": "2"})
+    scratch = Scratch(under)
+    scratch.set("a", "one")
+    scratch.set("c", "3")
+    scratch.remove("b")
+    assert [scratch.get(k) for k in "abcd"] == ["one", None, "3", None]
+    assert scratch.list_keys() == ["a", "c"]
+    assert under.data == {"a": "1", "b": "2"}
 
 
 @pytest.mark.parametrize(

@@ -26,26 +26,37 @@ from espionage.pieces import KINDS
 from . import accessible, i18n, keyboard, motion, page
 from .ahead import match_copy
 from .army_setup import ArmySetup
-from .computer import load_computer_matches
+from .computer import ComputerMatch
 from .computerplay import ComputerControl
 from .controller import Action
 from .i18n import _
 from .linkcontrol import LinkControl
+from .linkplay import LinkMatch
 from .passplay import PassPlay
 from .play_turn import PlayTurn
 from .render import marks_data
 from .replay import Replay
 from .saves import (
     UI_KEY,
-    MemoryStorage,
-    load_matches,
+    ChangedElsewhere,
+    Match,
+    Scratch,
     load_setups,
     match_key,
+    saved_match,
 )
 from .screens import BOARD_SCREENS, MATCH_SCREENS, Screen
 
 # Taps and keys meant for the screen under the Rules (the rules' diagrams have squares too): ignored there.
 UNDER_RULES = ("square", "drop", "key", "cursor")
+LISTED = (Match, ComputerMatch)
+"""The kinds of saved game the app keeps listed (``App.matches``); link games are listed from
+the storage itself (ui.linkcontrol)."""
+
+
+def saved_kind(key):
+    """The kind of game saved under the storage key ``key`` (a Match class or LinkMatch), or None."""
+    return next((kind for kind in (*LISTED, LinkMatch) if key and key.startswith(kind.PREFIX)), None)
 
 
 class App:
@@ -67,10 +78,14 @@ class App:
         # read in its place (a link game's reply carries this device's unsaved turn), and stored
         # at the next save or deletion that may have made room
         self.unsaved = {}
-        self.matches, self.damaged = load_matches(storage)
-        computer, damaged = load_computer_matches(storage)
-        self.matches.update(computer)
-        self.damaged = sorted(self.damaged + damaged)
+        # key -> the text of the game saved under it as this tab last read or wrote it (None: no
+        # game): a save finding another there does not write (another tab changed the game)
+        self.stored = {}
+        self.matches, self.damaged = {}, []  # the saved games listed, by id; the keys of those this version cannot read
+        for key in storage.list_keys():
+            if saved_kind(key) in LISTED:
+                with contextlib.suppress(ValueError):
+                    self._list(key)
         self.setups = load_setups(storage)
         self._bind(PlayTurn(self), PassPlay(self), LinkControl(self), ComputerControl(self))
         self.show(Screen.HOME)
@@ -220,35 +235,105 @@ class App:
             self.storage.set(UI_KEY, json.dumps(self._ui_state()))
 
     def save(self, match):
-        """Save the match; on a full or blocked storage keep it open here and say so."""
+        """Save the match; on a full or blocked storage keep it open here and say so. If another tab
+        changed or deleted its save since this tab last read or wrote it, write nothing and raise
+        ChangedElsewhere (``dispatch`` then shows the game as it stands: ``_changed_elsewhere``)."""
+        key = match.key
+        if self.storage.get(key) != self.stored.get(key):
+            raise ChangedElsewhere(key)
         match.updated = self.clock()
         try:
-            match.save(self.storage)
+            self.stored[key] = match.save(self.storage)
         except Exception:
-            self.unsaved[match.key] = match.to_json()
+            self.unsaved[key] = match.to_json()
             self.message = _(match.SAVE_FAILED)
             return False
-        self.unsaved.pop(match.key, None)
+        self.unsaved.pop(key, None)
         self._store_unsaved()
         return True
 
+    def read_saved(self, key):
+        """The newest JSON of the game saved under ``key``, read as this tab's copy of it (its next
+        save checks against this read): what a full storage could not hold of it, unless another
+        tab changed the save since (then that copy is of an older game), else the storage's copy
+        (None if there is neither)."""
+        text = self.storage.get(key)
+        if text != self.stored.get(key):
+            self.unsaved.pop(key, None)
+        self.stored[key] = text
+        return self.unsaved.get(key) or text
+
     def saved_text(self, key):
-        """The newest JSON of the game saved under ``key``: what a full storage could not hold of
-        it, else the storage's copy (None if there is neither)."""
+        """The newest JSON of the game saved under ``key`` (what a full storage could not hold of
+        it, else the storage's copy; None if there is neither), only looked at: this tab's copy
+        of the game stays the one it read before (``read_saved``)."""
         return self.unsaved.get(key) or self.storage.get(key)
+
+    def _take(self, key):
+        """The game saved under ``key``, read as this tab's copy of it (``read_saved``): None if
+        there is none; ValueError if this version cannot read it."""
+        text = self.read_saved(key)
+        return None if text is None else saved_match(saved_kind(key), key, text)
+
+    def _list(self, key):
+        """The game saved under ``key`` (one of the LISTED kinds), taken (``_take``) and listed as
+        it now stands: None if there is none; ValueError if this version cannot read it (listed
+        so, and kept untouched)."""
+        self.matches.pop(key.removeprefix(saved_kind(key).PREFIX), None)
+        self.damaged = [k for k in self.damaged if k != key]
+        try:
+            match = self._take(key)
+        except ValueError:
+            self.damaged = sorted([*self.damaged, key])
+            raise
+        if match is not None:
+            self.matches[match.id] = match
+        return match
+
+    def _changed_elsewhere(self, key):
+        """Another tab changed or deleted the game saved under ``key``: shown here, it is shown as
+        it now stands; else it is listed so."""
+        if self.match is not None and self.match.key == key:
+            self._take_stored(key)
+        elif saved_kind(key) in LISTED:
+            with contextlib.suppress(ValueError):
+                self._list(key)
+
+    def _take_stored(self, key):
+        """The game shown, changed or deleted under ``key`` in another tab, as it now stands there."""
+        try:
+            match = self._list(key) if saved_kind(key) in LISTED else self._take(key)
+        except ValueError:
+            self.show(Screen.HOME)
+            self.message = _(
+                "This game was saved in another tab by a version of the game this page cannot read: reload the page."
+            )
+            return
+        if match is None:
+            self.show(Screen.HOME)
+            self.message = _("This game was deleted in another tab.")
+            return
+        self.controllers[match.mode].resume(match)
+        self.message = _("This game was played on in another tab: here it is as it stands now.")
 
     def delete_saved(self, key):
         """Delete the game saved under ``key``, then store what a full storage could not hold."""
         self.unsaved.pop(key, None)
         self.storage.remove(key)
+        self.stored.pop(key, None)
         self._store_unsaved()
 
     def _store_unsaved(self):
+        """Store what a full storage could not hold, of each game no other tab changed meanwhile
+        (this tab takes the other's game when it next reads or saves it)."""
         for key, text in list(self.unsaved.items()):
+            if self.storage.get(key) != self.stored.get(key):
+                continue
             try:
                 self.storage.set(key, text)
             except Exception:
                 continue
+            self.stored[key] = text
             del self.unsaved[key]
 
     # -- dispatch -----------------------------------------------------------------
@@ -285,7 +370,10 @@ class App:
         self.motion = ()  # what the board binding animates after this action (ui.motion)
         before = accessible.snapshot(self)
         drawn = self._board_drawn() if action == "square" else None
-        entry.run(arg, value) if entry.form else entry.run(arg)
+        try:
+            entry.run(arg, value) if entry.form else entry.run(arg)
+        except ChangedElsewhere as e:
+            self._changed_elsewhere(e.key)
         if not self.message and self._unsaved_shown():
             self.message = _(self.match.SAVE_FAILED)  # said until the game is saved
         self.tap_marks = self._tap_marks() if drawn is not None and drawn == self._board_drawn() else None
@@ -293,6 +381,28 @@ class App:
             self.motion = ()  # no board on the page to animate
         self.announcement = accessible.announcement(before, self)
         self._remember_ui()
+
+    def storage_changed(self, key):
+        """Another tab changed the storage under ``key`` (the browser's ``storage`` event, which the
+        tab that wrote does not get). The game shown here, if saved there, is taken at once as it
+        now stands, as a save finding it changed takes it; another game is listed as it now stands.
+        True if the page changed: the game shown, or the home screen's list of saved games. The
+        screen state is not written: a reload comes back to the tab the player last used."""
+        if saved_kind(key) is None:
+            return False
+        if self.match is None or self.match.key != key:
+            self._changed_elsewhere(key)
+            if self.screen != Screen.HOME:
+                return False
+            self.motion, self.tap_marks, self.announcement = (), None, ""
+            return True
+        if self.storage.get(key) == self.stored.get(key):
+            return False
+        self.motion, self.tap_marks = (), None
+        before = accessible.snapshot(self)
+        self._take_stored(key)
+        self.announcement = accessible.announcement(before, self)
+        return True
 
     def html(self):
         return page.render(self)
@@ -416,23 +526,26 @@ class App:
 
     def ahead_of_turn(self):
         """The app as it would be after Submit, played on copies (ui.ahead.match_copy, and a
-        storage that keeps nothing): the browser binding paints its screen within the Submit
-        tap's frame; this app plays and saves the turn once it has the tap. None when Submit
-        does nothing now, or its turn cannot be played ahead (a link game's)."""
+        storage that keeps its writes to itself): the browser binding paints its screen within
+        the Submit tap's frame; this app plays and saves the turn once it has the tap. None when
+        Submit does nothing now, or its turn cannot be played ahead (a link game's)."""
         match = match_copy(self.match) if self.turn.my_turn and self.turn.complete else None
         if match is None:
             return None
         after = self._twin()
-        after.match, after.storage, after.matches = match, MemoryStorage(), {**self.matches, match.id: match}
+        after.match = after.matches[match.id] = match
         after.dispatch("submit")
         return after
 
     def _twin(self):
-        """A copy of this app to work a tap out ahead on: its own screen state and controllers,
-        and nothing it would run after the frame."""
+        """A copy of this app to work a tap out ahead on: its own screen state and controllers, a
+        storage that keeps its writes to itself (``Scratch``), and nothing it would run after the frame."""
         after = copy.copy(self)
         after.planned, after.placed = list(self.planned), dict(self.placed)
-        after.unsaved = dict(self.unsaved)  # its saves, which keep nothing, must not empty this app's
+        # Its saves, kept nowhere, check the storage as this app's would, and change none of this
+        # app's lists: not the games it could not save, nor what it last read or wrote, nor its games.
+        after.storage = Scratch(self.storage)
+        after.unsaved, after.stored, after.matches = dict(self.unsaved), dict(self.stored), dict(self.matches)
         after.defer = lambda _work: None
         after._bind(*(c.for_app(after) for c in (self.turn, self.passplay, self.link, self.computer)))
         return after

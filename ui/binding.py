@@ -43,6 +43,9 @@ class Page(Protocol):
         """Paint the prepared image ``key`` on the marks canvas and ``marks`` over it, until its
         marks are painted again. False: no such image ready (nothing painted)."""
 
+    def finish_motion(self) -> None:
+        """Finish the motion under way at once: the page is in its final state before it is patched."""
+
     def animates(self) -> bool:
         """Whether the page shows motion (False: the player asked for reduced motion)."""
 
@@ -227,6 +230,17 @@ class TapSchedule:
                     self.page.put(after)
                 self.state.shown = ahead.markup
             self.see_screen()
+
+    def storage_changed(self, key):
+        """Another tab changed the storage under ``key`` (main.py's ``storage`` event): the app has
+        the taps painted ahead first, as before any action, then takes the change; the page is
+        settled if either changed it (taps worked out ahead stay otherwise)."""
+        reading, tapped = self.app.rules_open, bool(self.tapped)
+        if tapped:
+            self.dispatch_tapped()
+        if self.app.storage_changed(key) or tapped:
+            self.page.finish_motion()
+            self.settle(reading)
 
     def see_screen(self):
         """Another screen of the app starts as a new page does: at its top, with the focus

@@ -14,7 +14,7 @@ from espionage import IllegalMove, Move
 from espionage.board import BLUE, RED, SIDES
 
 from .i18n import N_, _
-from .saves import DAMAGED, Match, load_saved
+from .saves import DAMAGED, Match
 from .screens import Screen
 
 COMPUTER_PREFIX = "espionage:computer:"
@@ -209,7 +209,3 @@ class ComputerMatch(Match):
             raise ValueError("the save is damaged (not a game against the computer)")
         return match
 
-
-def load_computer_matches(storage):
-    """Every saved game against the computer by id, and the keys of saves that could not be read."""
-    return load_saved(storage, ComputerMatch)

@@ -36,6 +36,14 @@ RESTORABLE = (Screen.PLAY, Screen.LINK_SEND, Screen.OVER, Screen.LINK_BACKUP)
 COPY_FAILED = N_("The link could not be copied here: select the link text below and copy it.")
 
 
+def _link_match(text):
+    """The link game saved as ``text`` (None if there is none or it is unreadable)."""
+    try:
+        return LinkMatch.from_json(text) if text else None
+    except Exception:
+        return None
+
+
 class LinkControl(Controller):
     """Play by link: the ``link-*`` actions, and the state of the link screens."""
 
@@ -122,21 +130,22 @@ class LinkControl(Controller):
         return games
 
     def _load_link_match(self, key):
-        """A fresh copy of the saved game (None if there is none or it is unreadable)."""
+        """A fresh copy of the saved game, read as this tab's (``App.read_saved``): None if there
+        is none or it is unreadable."""
         try:
-            text = self.app.saved_text(key)
-            return LinkMatch.from_json(text) if text else None
+            return _link_match(self.app.read_saved(key))
         except Exception:
             return None
 
     def _unreadable(self, key):
         """Whether a game this version cannot read is saved under ``key``: kept untouched, so no
-        link of that game id may replace it (its opponent chooses the id)."""
+        link of that game id may replace it (its opponent chooses the id). Read only: a save then
+        still checks against the copy this tab took before."""
         try:
             text = self.app.saved_text(key)
         except Exception:
             return False
-        return bool(text) and self._load_link_match(key) is None
+        return bool(text) and _link_match(text) is None
 
     def url_for(self, link):
         return f"{self.app.base_url}#{link}"

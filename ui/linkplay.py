@@ -33,6 +33,7 @@ class LinkMatch:
     ``ui.saves.Match``; the device only ever acts for its own seat's side."""
 
     mode = "link"
+    PREFIX = SEAT_PREFIX
     SAVE_FAILED = N_(
         "This game could not be saved: the browser's storage is full or blocked. "
         "Send the link below now; delete old games on the home screen to free space."
@@ -57,7 +58,8 @@ class LinkMatch:
 
     @property
     def key(self):
-        return seat_key(self.seat.game_id)
+        """Where the game is saved; None for a draft, which is not saved."""
+        return seat_key(self.seat.game_id) if self.seat is not None else None
 
     @property
     def kind(self):
@@ -118,7 +120,10 @@ class LinkMatch:
         return Screen.PLAY if self.seat.my_turn else Screen.LINK_SEND
 
     def save(self, storage):
-        storage.set(self.key, self.to_json())
+        """Write the game; the text written."""
+        text = self.to_json()
+        storage.set(self.key, text)
+        return text
 
     def full_game(self):
         """The whole game with both armies, once this device may know it (None until then).

@@ -1,7 +1,7 @@
 """Saved games and saved setups on the device (localStorage in the browser).
 
-The storage is anything with ``get(key)``, ``set(key, value)``, ``remove(key)``
-and ``list_keys()``; a failing ``set`` (a full storage) raises, and the caller keeps
+The storage is anything with ``get(key)`` (None for a key it does not hold), ``set(key, value)``,
+``remove(key)`` and ``list_keys()``; a failing ``set`` (a full storage) raises, and the caller keeps
 the game in memory and says so: a save is replaced only by a complete new one.
 """
 
@@ -23,6 +23,16 @@ DAMAGED = (KeyError, TypeError, AttributeError, OverflowError, RecursionError, j
 nesting too deep for the parser among them): each is reported as the save being damaged."""
 UI_KEY = "espionage:ui"
 FORMAT = 1
+
+
+class ChangedElsewhere(Exception):
+    """A save not written: the game's save is no longer what this tab last read or wrote
+    (``App.stored``): another tab of this browser played on, deleted it, or saved it in a newer
+    format. ``key``: the save's storage key."""
+
+    def __init__(self, key):
+        super().__init__(key)
+        self.key = key
 
 
 class MemoryStorage:
@@ -169,7 +179,10 @@ class Match:
         return self.PREFIX + self.id
 
     def save(self, storage):
-        storage.set(self.key, self.to_json())
+        """Write the match; the text written."""
+        text = self.to_json()
+        storage.set(self.key, text)
+        return text
 
     def summary(self):
         """The game in a line of the home list: how it is played, and where it is."""
@@ -226,28 +239,35 @@ class Match:
             raise ValueError(f"the save is damaged ({e})") from None
 
 
-def load_saved(storage, kind):
-    """Every saved match of ``kind`` (a Match class: its ``PREFIX`` and ``from_json``) by id, and
-    the keys of saves that could not be read (kept untouched: a save is never lost)."""
-    matches, damaged = {}, []
-    for key in storage.list_keys():
-        if not key.startswith(kind.PREFIX):
-            continue
-        try:
-            match = kind.from_json(storage.get(key))
-        except ValueError:
-            damaged.append(key)
-            continue
-        if match.key != key:  # saving it would write under another key
-            damaged.append(key)
-            continue
-        matches[match.id] = match
-    return matches, sorted(damaged)
+class Scratch:
+    """A storage that reads through to ``under`` and keeps its own writes: an app's copy that
+    works a tap out ahead (``App._twin``) reads what the app would, and writes nothing the app reads."""
+
+    def __init__(self, under):
+        self.under, self.written = under, {}
+
+    def get(self, key):
+        return self.written[key] if key in self.written else self.under.get(key)
+
+    def set(self, key, value):
+        self.written[key] = value
+
+    def remove(self, key):
+        self.written[key] = None
+
+    def list_keys(self):
+        keys = dict.fromkeys([*self.under.list_keys(), *self.written])
+        return [key for key in keys if self.get(key) is not None]
 
 
-def load_matches(storage):
-    """Every saved pass-and-play match by id, and the keys of saves that could not be read."""
-    return load_saved(storage, Match)
+def saved_match(kind, key, text):
+    """The match of ``kind`` (a Match class: its ``PREFIX`` and ``from_json``) saved as ``text``
+    under ``key``; ValueError if this version cannot read it, or if saving it would write under
+    another key (such a save is kept untouched: a save is never lost)."""
+    match = kind.from_json(text)
+    if match.key != key:
+        raise ValueError("the save is damaged (it is kept under another game's key)")
+    return match
 
 
 def match_key(key_or_id):
