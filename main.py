@@ -328,6 +328,12 @@ def on_storage(event):
     taps.storage_changed(key if isinstance(key, str) else None)  # null: the whole storage was cleared
 
 
+def on_page_show(event):
+    """A page restored from the back/forward cache heard no storage events while it was away."""
+    if event.persisted:
+        taps.storage_changed(None)
+
+
 def on_square(name):
     """A tap on a board square, named (an event handed to Python costs a tablet a millisecond)."""
     if state.drag.pop("dragged", False):
@@ -539,6 +545,7 @@ links.addEventListener("message", create_proxy(on_link_handed))
 window.addEventListener("hashchange", create_proxy(rearm))
 window.addEventListener("popstate", create_proxy(on_pop_state))
 window.addEventListener("storage", create_proxy(on_storage))
+window.addEventListener("pageshow", create_proxy(on_page_show))
 window.addEventListener("pagehide", create_proxy(lambda _event: taps.leave()))
 if str(window.location.hash)[1:]:
     app.dispatch("open-link", str(window.location.hash)[1:], "load")

@@ -1493,6 +1493,29 @@ def test_a_game_deleted_in_another_tab_leaves_the_screen_at_once():
     assert not page(first).buttons("Resume")
 
 
+def test_a_page_that_heard_no_storage_events_takes_every_change_when_told_anything_may_have_changed():
+    """A page restored from the back/forward cache, or another tab's clearing the whole storage
+    (an event with no key): the game shown and the home list are taken as they now stand."""
+    first, second = two_tabs()
+    play_turn(second, random.Random(1), checks=False)
+    assert first.storage_changed(None)
+    check_cover(first, BLUE)
+    assert page(first).message() == PLAYED_ELSEWHERE
+    assert not first.storage_changed(None)  # told again: nothing new
+    other = App(first.storage, rng=random.Random(4))
+    for label in ("Home", "Pass and play", "Start"):
+        press(other, label)
+    press(first, "Home")
+    assert first.storage_changed(None)
+    assert len(page(first).buttons("Resume")) == 2
+    first.dispatch("resume", second.match.id)
+    for key in list(first.storage.data):
+        first.storage.remove(key)  # another tab cleared the storage
+    assert first.storage_changed(None)
+    assert first.screen == "home" and page(first).message() == "This game was deleted in another tab."
+    assert not page(first).buttons("Resume")
+
+
 def test_the_home_screen_lists_the_games_other_tabs_start_and_delete():
     """The home list came from the storage as the page found it when it loaded."""
     first = App(MemoryStorage(), rng=random.Random(1))

@@ -387,7 +387,14 @@ class App:
         tab that wrote does not get). The game shown here, if saved there, is taken at once as it
         now stands, as a save finding it changed takes it; another game is listed as it now stands.
         True if the page changed: the game shown, or the home screen's list of saved games. The
-        screen state is not written: a reload comes back to the tab the player last used."""
+        screen state is not written: a reload comes back to the tab the player last used.
+        ``key`` None: anything may have changed unseen (another tab cleared the storage, or this
+        page comes back from the browser's back/forward cache, which kept no events meanwhile):
+        every game whose save is not what this tab last read or wrote is taken so."""
+        if key is None:
+            keys = {k for k in self.storage.list_keys() if saved_kind(k)} | set(self.stored)
+            changed = [k for k in sorted(keys) if self.storage.get(k) != self.stored.get(k)]
+            return any([self.storage_changed(k) for k in changed])
         if saved_kind(key) is None:
             return False
         if self.match is None or self.match.key != key:
