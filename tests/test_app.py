@@ -861,6 +861,14 @@ def test_reload_with_a_broken_ui_state_goes_home():
     assert App(storage).screen == "home"
 
 
+def test_a_screen_state_nested_too_deep_to_parse_goes_home():
+    """JSON nested past the parser's depth raises RecursionError, not ValueError: the page broke
+    on every load until the storage was cleared."""
+    storage = MemoryStorage({UI_KEY: "[" * 100_000})
+    app = App(storage)
+    assert app.screen == "home" and 'data-screen="home"' in app.html()
+
+
 # -- storage trouble ------------------------------------------------------------------
 
 

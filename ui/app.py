@@ -150,7 +150,7 @@ class App:
         """The language chosen on this device before (kept with the screen state), or None."""
         try:
             data = json.loads(self.storage.get(UI_KEY) or "{}")
-        except (ValueError, TypeError, AttributeError):
+        except (ValueError, TypeError, AttributeError, RecursionError):
             return None
         language = data.get("language") if isinstance(data, dict) else None
         return language if isinstance(language, str) and language in i18n.LANGUAGES else None
@@ -188,7 +188,7 @@ class App:
             if screen == Screen.HISTORY:
                 self.record.open("")
             self.controller.reloaded()
-        except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):
+        except (ValueError, TypeError, AttributeError, KeyError, IllegalMove, RecursionError):
             self.show(Screen.HOME)
 
     def plan_again(self, texts):
