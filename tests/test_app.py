@@ -737,8 +737,9 @@ def test_broken_saved_setup_gives_a_message(text):
     assert app.placed == {parse_square("a1"): "C"}
 
 
-def test_unreadable_setup_list_is_ignored():
-    storage = MemoryStorage({SETUPS_KEY: "{nope"})
+@pytest.mark.parametrize("text", ["{nope", "[" * 100_000], ids=["not-json", "nested-too-deep"])
+def test_unreadable_setup_list_is_ignored(text):
+    storage = MemoryStorage({SETUPS_KEY: text})
     app = new_app(1, storage)
     assert "None saved" in app.html()
 

@@ -263,7 +263,7 @@ def load_setups(storage):
     try:
         data = json.loads(storage.get(SETUPS_KEY) or "{}")
         return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
-    except (json.JSONDecodeError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):
         return {}
 
 
