@@ -862,6 +862,23 @@ def test_reload_with_a_broken_ui_state_goes_home():
     assert App(storage).screen == "home"
 
 
+@pytest.mark.parametrize("screen", ["options", "computer-options"])
+def test_a_screen_state_naming_a_game_on_a_screen_of_no_game_shows_that_screen(screen):
+    """A new game's options named with a saved game (of pass and play, or against the computer)
+    made drawing the page fail on every load: the options are drawn by their own mode."""
+    storage = MemoryStorage()
+    app = to_play(2, storage)
+    from tests.test_computer import new_game
+
+    storage.remove(UI_KEY)
+    computer, _worker = new_game(storage=storage)
+    for match in (app.match, computer.match):
+        storage.set(UI_KEY, json.dumps({"screen": screen, "match": match.id, "side": 0}))
+        again = App(storage)
+        assert f'data-screen="{screen}"' in again.html()
+        assert again.match is None and again.side is None
+
+
 def test_a_screen_state_nested_too_deep_to_parse_goes_home():
     """JSON nested past the parser's depth raises RecursionError, not ValueError: the page broke
     on every load until the storage was cleared."""

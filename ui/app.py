@@ -167,13 +167,14 @@ class App:
                 controller.restore_choices(choices.get(mode))
             if self.link.restore_ui(data):
                 return
-            match = self.matches.get(data.get("match"))
             screen = Screen(data.get("screen", Screen.HOME))
+            # the home screen and a new game's options show no game
+            match = self.matches.get(data.get("match")) if screen in MATCH_SCREENS else None
             if screen in MATCH_SCREENS and (match is None or screen not in self.controllers[match.mode].pages()):
                 return
             if screen not in MATCH_SCREENS | self.passplay.own_screens | self.computer.own_screens | {Screen.HOME}:
                 return
-            side = data.get("side")
+            side = data.get("side") if match is not None else None
             if screen in MATCH_SCREENS and (data.get("unsaved") or not match.can_show(screen, side)):
                 self.controllers[match.mode].resume(match)  # where the game is as saved
                 self.controller.reloaded()
