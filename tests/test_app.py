@@ -879,6 +879,16 @@ def test_a_screen_state_naming_a_game_on_a_screen_of_no_game_shows_that_screen(s
         assert again.match is None and again.side is None
 
 
+@pytest.mark.parametrize("options", [[2, 4.0], [2, 6.0]])
+def test_a_screen_state_whose_options_are_no_whole_numbers_goes_home(options):
+    """A count of volcanoes kept as 4.0 passed for a variant's, and Start on the options raised
+    TypeError (no game could be started from them)."""
+    storage = MemoryStorage({UI_KEY: json.dumps({"screen": "options", "options": options})})
+    app = App(storage, rng=random.Random(1))
+    app.dispatch("start")
+    assert app.screen == "home" and app.options == Variant()
+
+
 def test_a_screen_state_nested_too_deep_to_parse_goes_home():
     """JSON nested past the parser's depth raises RecursionError, not ValueError: the page broke
     on every load until the storage was cleared."""
