@@ -610,6 +610,24 @@ def test_a_broken_placement_in_a_link_setup_in_progress_does_not_break_the_page(
     assert again.placed == {parse_square("b2"): "C"}
 
 
+@pytest.mark.parametrize(
+    "damage",
+    [{"new": ["cas", 1]}, {"new": [[], 1]}, {"new": ["casual", 2]}, {"new": ["casual", 1e999]}, {"moves_per_turn": 1e999}],
+    ids=["kind", "kind-list", "side", "side-infinite", "moves-infinite"],
+)
+def test_a_link_setup_in_progress_of_no_known_kind_or_side_goes_home(damage):
+    """An unknown kind or side drew the setup screen with nothing to draw it from (KeyError on every
+    load), an infinite number raised OverflowError: the page goes home instead."""
+    app = device(1)
+    press(app, "Play by link")
+    press(app, "Set up your army")
+    data = json.loads(app.storage.get(UI_KEY))
+    data["draft"] |= damage
+    app.storage.set(UI_KEY, json.dumps(data))
+    again = App(app.storage, rng=random.Random(5))
+    assert 'data-screen="home"' in again.html()
+
+
 def test_a_reload_on_the_options_keeps_the_choices():
     app = device(1)
     press(app, "Play by link")
