@@ -1052,6 +1052,11 @@ def test_a_draw_offer_that_could_not_be_saved_says_so():
         '{"format": 99, "id": "x"}',
         '{"format": 1, "id": "x", "moves_per_turn": 2, "volcanoes": "", "setups": [], "record": null}',
         '{"format": 1, "id": "x", "moves_per_turn": 2, "volcanoes": "", "setups": [null, null], "record": "junk"}',
+        *(  # a game of another mode, or of none, saved as pass and play's: its Resume broke the page
+            f'{{"format": 1, "id": "broken", "mode": {mode}, "moves_per_turn": 2, "volcanoes": "", '
+            '"setups": [null, null], "record": null}'
+            for mode in ('"computer"', '"link"', '"chess"', "[]")
+        ),
     ],
 )
 def test_damaged_save_is_listed_kept_and_deleted_only_after_confirming(text):

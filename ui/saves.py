@@ -217,6 +217,8 @@ class Match:
                 updated=float(data.get("updated", 0)),
                 setups_saved=[[str(n) for n in names] for names in data.get("setups_saved", [[], []])],
             )
+            if match.mode != cls.mode:
+                raise ValueError("the save is damaged (a game of another mode)")
             if len(match.setups_saved) != 2:
                 raise ValueError("the save is damaged (it needs two lists of saved setups)")
             if data.get("record"):
