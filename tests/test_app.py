@@ -1057,6 +1057,9 @@ def test_a_draw_offer_that_could_not_be_saved_says_so():
             '"setups": [null, null], "record": null}'
             for mode in ('"computer"', '"link"', '"chess"', "[]")
         ),
+        # both armies set up and no game: Resume showed a setup with no side to set up
+        '{"format": 1, "id": "broken", "mode": "pass", "moves_per_turn": 2, "volcanoes": "", "setups": '
+        '["LMHMMSSSLLCEOMCKEKSGGSLCEOCKCE", "OCSCEGSMOSECEGSSMHMEKLKLLLCMCK"], "record": null}',
     ],
 )
 def test_damaged_save_is_listed_kept_and_deleted_only_after_confirming(text):

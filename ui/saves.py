@@ -223,6 +223,8 @@ class Match:
                 raise ValueError("the save is damaged (it needs two lists of saved setups)")
             if data.get("record"):
                 match.game = record.read(data["record"])
+            elif None not in match.setups:  # the game starts as the second army is set up
+                raise ValueError("the save is damaged (both armies are set up, and there is no game)")
             return match
         except DAMAGED as e:
             raise ValueError(f"the save is damaged ({e})") from None
