@@ -570,6 +570,26 @@ def test_a_damaged_save_is_listed_and_kept():
     assert storage.data[COMPUTER_PREFIX + "abc"] == "{not json"
 
 
+@pytest.mark.parametrize("change", ["computer's army lost", "colours swapped", "both armies and no game"])
+def test_a_save_whose_armies_do_not_fit_where_the_game_is_is_listed_as_unreadable_and_kept(change):
+    """Such a save was listed as a game being set up: its Ready raised AttributeError or
+    SetupError (the game could not start, and the page broke)."""
+    app, _ = new_game(level=1, colour="blue")
+    key = app.match.key
+    data = json.loads(app.storage.get(key))
+    if change == "computer's army lost":
+        data["setups"] = [None, None]
+    elif change == "colours swapped":
+        data["human"] = 1 - data["human"]
+    else:
+        data["setups"][data["human"]] = data["setups"][1 - data["human"]]
+    text = json.dumps(data)
+    storage = MemoryStorage({key: text})
+    again = App(storage, rng=random.Random(1))
+    assert again.damaged == [key] and "cannot read" in again.html()
+    assert storage.data[key] == text
+
+
 def test_a_save_that_is_not_a_game_against_the_computer_is_refused():
     data = json.loads(to_play()[0].match.to_json())
     assert ComputerMatch.from_json(json.dumps(data)).mode == "computer"

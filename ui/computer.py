@@ -207,6 +207,8 @@ class ComputerMatch(Match):
             raise ValueError(f"the save is damaged ({e})") from None
         if match.mode != cls.mode or match.human not in (RED, BLUE) or match.level not in LEVELS:
             raise ValueError("the save is damaged (not a game against the computer)")
+        if match.game is None and match.setups[match.computer] is None:  # set up as the game was made
+            raise ValueError("the save is damaged (the computer's army is missing)")
         return match
 
 
