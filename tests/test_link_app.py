@@ -682,6 +682,29 @@ def test_a_save_damaged_past_what_the_reader_expected_is_listed_as_unreadable_an
     assert storage.data == saves
 
 
+@pytest.mark.parametrize("damage", ["secret lost", "another secret", "another setup", "the other side"])
+def test_a_sealed_seat_that_no_longer_fits_its_commitment_is_listed_as_unreadable_and_kept(damage):
+    """Such a seat was played on: without its secret, Resign raised TypeError (the page broke); with
+    another secret, setup or side its answers and final reveal would not hold against its
+    commitment, and the other device's check would find this player's claims false."""
+    red, _blue = start("sealed")
+    key = next(iter(seats(red)))
+    data = json.loads(red.storage.data[key])
+    seat = data["seat"]
+    if damage == "secret lost":
+        del seat["secret"]
+    elif damage == "another secret":
+        seat["secret"] = "00" * 16
+    elif damage == "another setup":
+        seat["setup"] = seat["setup"][::-1]
+    else:
+        seat["side"] = "blue" if seat["side"] == "red" else "red"
+    text = json.dumps(data)
+    storage = MemoryStorage({key: text})
+    assert "cannot read (kept untouched)" in App(storage).html()
+    assert storage.data == {key: text}
+
+
 def _unreadable_save(app, game_id):
     """Put a game of the first link format (which this version cannot read) under ``game_id``."""
     head = bytes([1, 3, 7, 7, 7])
