@@ -855,6 +855,16 @@ def test_a_reload_with_a_broken_placement_keeps_the_setup_screen_with_what_fits(
     assert drawn == {square_name(sq): k for sq, k in again.placed.items()}
 
 
+@pytest.mark.parametrize("side", [0.0, 1.0, True])
+def test_a_reload_whose_side_is_no_whole_number_comes_back_to_the_game_as_saved(side):
+    """A side kept as 1.0 passed for Blue's, and drawing the board raised TypeError on every load."""
+    app = to_play(5)
+    data = json.loads(app.storage.get(UI_KEY))
+    app.storage.set(UI_KEY, json.dumps({**data, "side": side}))
+    again = App(app.storage, rng=random.Random(5))
+    assert 'data-screen="cover"' in again.html() and again.side == RED
+
+
 def test_reload_with_a_broken_ui_state_goes_home():
     storage = MemoryStorage({UI_KEY: '{"screen": "play", "match": "nope"}'})
     assert App(storage).screen == "home"

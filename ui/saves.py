@@ -138,7 +138,7 @@ class Match:
     def can_show(self, screen, side):
         """Whether the game, as it is now, is at ``screen`` for ``side``: a reload comes back
         only to such a screen (its screen state may have outlived a save that failed)."""
-        if side not in (RED, BLUE):
+        if type(side) is not int or side not in (RED, BLUE):  # 1.0 is no side
             return False
         if self.game is None:
             return screen in (Screen.SETUP, Screen.COVER) and side == self.setting_up()
