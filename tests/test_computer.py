@@ -286,6 +286,16 @@ def test_a_reload_resumes_the_game_and_the_computers_army_stays_hidden():
     assert blue and set(blue) <= {"?", *(x for x in again.turn.view().letters if x and x.islower())}
 
 
+def test_a_reload_whose_screen_state_names_the_computers_side_shows_the_players_board():
+    """A screen state with the side turned drew the computer's board: its whole army."""
+    storage = MemoryStorage()
+    app, _worker = to_play(storage=storage, level=1, seed=9)
+    storage.set(UI_KEY, json.dumps({**json.loads(storage.get(UI_KEY)), "side": BLUE}))
+    again = App(storage, rng=random.Random(99))
+    assert again.screen == "play" and again.side == RED
+    assert not [v for v in Page(again.html()).pieces().values() if v.islower()]  # no Blue kind shown
+
+
 def test_a_reload_while_the_computer_thinks_asks_again_and_one_mid_turn_shows_the_rest():
     storage = MemoryStorage()
     app, _ = to_play(storage=storage, level=1, seed=12)

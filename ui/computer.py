@@ -168,6 +168,10 @@ class ComputerMatch(Match):
     def draw_offered_to(self, side):
         return False
 
+    def can_show(self, screen, side):
+        """Only the player's own screens: the computer's board is never shown."""
+        return side == self.human and super().can_show(screen, side)
+
     def next_screen(self, side):
         return Screen.OVER if self.outcome is not None else Screen.PLAY
 
