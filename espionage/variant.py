@@ -9,9 +9,9 @@ class Variant:
     volcanoes: int = 6
 
     def __post_init__(self):
-        if self.moves_per_turn not in (1, 2):
+        if type(self.moves_per_turn) is not int or self.moves_per_turn not in (1, 2):
             raise ValueError("moves per turn must be 1 or 2")
-        if not (0 <= self.volcanoes <= 10 and self.volcanoes % 2 == 0):
+        if type(self.volcanoes) is not int or not (0 <= self.volcanoes <= 10 and self.volcanoes % 2 == 0):
             raise ValueError("the number of volcanoes must be an even number from 0 to 10")
 
     @property

@@ -737,8 +737,9 @@ def test_broken_saved_setup_gives_a_message(text):
     assert app.placed == {parse_square("a1"): "C"}
 
 
-def test_unreadable_setup_list_is_ignored():
-    storage = MemoryStorage({SETUPS_KEY: "{nope"})
+@pytest.mark.parametrize("text", ["{nope", "[" * 100_000], ids=["not-json", "nested-too-deep"])
+def test_unreadable_setup_list_is_ignored(text):
+    storage = MemoryStorage({SETUPS_KEY: text})
     app = new_app(1, storage)
     assert "None saved" in app.html()
 
@@ -854,11 +855,56 @@ def test_a_reload_with_a_broken_placement_keeps_the_setup_screen_with_what_fits(
     assert drawn == {square_name(sq): k for sq, k in again.placed.items()}
 
 
+@pytest.mark.parametrize("side", [0.0, 1.0, True])
+def test_a_reload_whose_side_is_no_whole_number_comes_back_to_the_game_as_saved(side):
+    """A side kept as 1.0 passed for Blue's, and drawing the board raised TypeError on every load."""
+    app = to_play(5)
+    data = json.loads(app.storage.get(UI_KEY))
+    app.storage.set(UI_KEY, json.dumps({**data, "side": side}))
+    again = App(app.storage, rng=random.Random(5))
+    assert 'data-screen="cover"' in again.html() and again.side == RED
+
+
 def test_reload_with_a_broken_ui_state_goes_home():
     storage = MemoryStorage({UI_KEY: '{"screen": "play", "match": "nope"}'})
     assert App(storage).screen == "home"
     storage = MemoryStorage({UI_KEY: "garbage"})
     assert App(storage).screen == "home"
+
+
+@pytest.mark.parametrize("screen", ["options", "computer-options"])
+def test_a_screen_state_naming_a_game_on_a_screen_of_no_game_shows_that_screen(screen):
+    """A new game's options named with a saved game (of pass and play, or against the computer)
+    made drawing the page fail on every load: the options are drawn by their own mode."""
+    storage = MemoryStorage()
+    app = to_play(2, storage)
+    from tests.test_computer import new_game
+
+    storage.remove(UI_KEY)
+    computer, _worker = new_game(storage=storage)
+    for match in (app.match, computer.match):
+        storage.set(UI_KEY, json.dumps({"screen": screen, "match": match.id, "side": 0}))
+        again = App(storage)
+        assert f'data-screen="{screen}"' in again.html()
+        assert again.match is None and again.side is None
+
+
+@pytest.mark.parametrize("options", [[2, 4.0], [2, 6.0]])
+def test_a_screen_state_whose_options_are_no_whole_numbers_goes_home(options):
+    """A count of volcanoes kept as 4.0 passed for a variant's, and Start on the options raised
+    TypeError (no game could be started from them)."""
+    storage = MemoryStorage({UI_KEY: json.dumps({"screen": "options", "options": options})})
+    app = App(storage, rng=random.Random(1))
+    app.dispatch("start")
+    assert app.screen == "home" and app.options == Variant()
+
+
+def test_a_screen_state_nested_too_deep_to_parse_goes_home():
+    """JSON nested past the parser's depth raises RecursionError, not ValueError: the page broke
+    on every load until the storage was cleared."""
+    storage = MemoryStorage({UI_KEY: "[" * 100_000})
+    app = App(storage)
+    assert app.screen == "home" and 'data-screen="home"' in app.html()
 
 
 # -- storage trouble ------------------------------------------------------------------
@@ -1018,6 +1064,14 @@ def test_a_draw_offer_that_could_not_be_saved_says_so():
         '{"format": 99, "id": "x"}',
         '{"format": 1, "id": "x", "moves_per_turn": 2, "volcanoes": "", "setups": [], "record": null}',
         '{"format": 1, "id": "x", "moves_per_turn": 2, "volcanoes": "", "setups": [null, null], "record": "junk"}',
+        *(  # a game of another mode, or of none, saved as pass and play's: its Resume broke the page
+            f'{{"format": 1, "id": "broken", "mode": {mode}, "moves_per_turn": 2, "volcanoes": "", '
+            '"setups": [null, null], "record": null}'
+            for mode in ('"computer"', '"link"', '"chess"', "[]")
+        ),
+        # both armies set up and no game: Resume showed a setup with no side to set up
+        '{"format": 1, "id": "broken", "mode": "pass", "moves_per_turn": 2, "volcanoes": "", "setups": '
+        '["LMHMMSSSLLCEOMCKEKSGGSLCEOCKCE", "OCSCEGSMOSECEGSSMHMEKLKLLLCMCK"], "record": null}',
     ],
 )
 def test_damaged_save_is_listed_kept_and_deleted_only_after_confirming(text):

@@ -286,6 +286,16 @@ def test_a_reload_resumes_the_game_and_the_computers_army_stays_hidden():
     assert blue and set(blue) <= {"?", *(x for x in again.turn.view().letters if x and x.islower())}
 
 
+def test_a_reload_whose_screen_state_names_the_computers_side_shows_the_players_board():
+    """A screen state with the side turned drew the computer's board: its whole army."""
+    storage = MemoryStorage()
+    app, _worker = to_play(storage=storage, level=1, seed=9)
+    storage.set(UI_KEY, json.dumps({**json.loads(storage.get(UI_KEY)), "side": BLUE}))
+    again = App(storage, rng=random.Random(99))
+    assert again.screen == "play" and again.side == RED
+    assert not [v for v in Page(again.html()).pieces().values() if v.islower()]  # no Blue kind shown
+
+
 def test_a_reload_while_the_computer_thinks_asks_again_and_one_mid_turn_shows_the_rest():
     storage = MemoryStorage()
     app, _ = to_play(storage=storage, level=1, seed=12)
@@ -618,6 +628,26 @@ def test_a_damaged_save_is_listed_and_kept():
     app = App(storage)
     assert app.damaged == [COMPUTER_PREFIX + "abc"]
     assert storage.data[COMPUTER_PREFIX + "abc"] == "{not json"
+
+
+@pytest.mark.parametrize("change", ["computer's army lost", "colours swapped", "both armies and no game"])
+def test_a_save_whose_armies_do_not_fit_where_the_game_is_is_listed_as_unreadable_and_kept(change):
+    """Such a save was listed as a game being set up: its Ready raised AttributeError or
+    SetupError (the game could not start, and the page broke)."""
+    app, _ = new_game(level=1, colour="blue")
+    key = app.match.key
+    data = json.loads(app.storage.get(key))
+    if change == "computer's army lost":
+        data["setups"] = [None, None]
+    elif change == "colours swapped":
+        data["human"] = 1 - data["human"]
+    else:
+        data["setups"][data["human"]] = data["setups"][1 - data["human"]]
+    text = json.dumps(data)
+    storage = MemoryStorage({key: text})
+    again = App(storage, rng=random.Random(1))
+    assert again.damaged == [key] and "cannot read" in again.html()
+    assert storage.data[key] == text
 
 
 def test_a_save_that_is_not_a_game_against_the_computer_is_refused():

@@ -610,6 +610,24 @@ def test_a_broken_placement_in_a_link_setup_in_progress_does_not_break_the_page(
     assert again.placed == {parse_square("b2"): "C"}
 
 
+@pytest.mark.parametrize(
+    "damage",
+    [{"new": ["cas", 1]}, {"new": [[], 1]}, {"new": ["casual", 2]}, {"new": ["casual", 1e999]}, {"moves_per_turn": 1e999}],
+    ids=["kind", "kind-list", "side", "side-infinite", "moves-infinite"],
+)
+def test_a_link_setup_in_progress_of_no_known_kind_or_side_goes_home(damage):
+    """An unknown kind or side drew the setup screen with nothing to draw it from (KeyError on every
+    load), an infinite number raised OverflowError: the page goes home instead."""
+    app = device(1)
+    press(app, "Play by link")
+    press(app, "Set up your army")
+    data = json.loads(app.storage.get(UI_KEY))
+    data["draft"] |= damage
+    app.storage.set(UI_KEY, json.dumps(data))
+    again = App(app.storage, rng=random.Random(5))
+    assert 'data-screen="home"' in again.html()
+
+
 def test_a_reload_on_the_options_keeps_the_choices():
     app = device(1)
     press(app, "Play by link")
@@ -662,6 +680,29 @@ def test_a_save_damaged_past_what_the_reader_expected_is_listed_as_unreadable_an
     app = App(storage)
     assert app.html().count("cannot read (kept untouched)") == 2
     assert storage.data == saves
+
+
+@pytest.mark.parametrize("damage", ["secret lost", "another secret", "another setup", "the other side"])
+def test_a_sealed_seat_that_no_longer_fits_its_commitment_is_listed_as_unreadable_and_kept(damage):
+    """Such a seat was played on: without its secret, Resign raised TypeError (the page broke); with
+    another secret, setup or side its answers and final reveal would not hold against its
+    commitment, and the other device's check would find this player's claims false."""
+    red, _blue = start("sealed")
+    key = next(iter(seats(red)))
+    data = json.loads(red.storage.data[key])
+    seat = data["seat"]
+    if damage == "secret lost":
+        del seat["secret"]
+    elif damage == "another secret":
+        seat["secret"] = "00" * 16
+    elif damage == "another setup":
+        seat["setup"] = seat["setup"][::-1]
+    else:
+        seat["side"] = "blue" if seat["side"] == "red" else "red"
+    text = json.dumps(data)
+    storage = MemoryStorage({key: text})
+    assert "cannot read (kept untouched)" in App(storage).html()
+    assert storage.data == {key: text}
 
 
 def _unreadable_save(app, game_id):

@@ -165,7 +165,7 @@ class App:
         """The language chosen on this device before (kept with the screen state), or None."""
         try:
             data = json.loads(self.storage.get(UI_KEY) or "{}")
-        except (ValueError, TypeError, AttributeError):
+        except (ValueError, TypeError, AttributeError, RecursionError):
             return None
         language = data.get("language") if isinstance(data, dict) else None
         return language if isinstance(language, str) and language in i18n.LANGUAGES else None
@@ -182,13 +182,14 @@ class App:
                 controller.restore_choices(choices.get(mode))
             if self.link.restore_ui(data):
                 return
-            match = self.matches.get(data.get("match"))
             screen = Screen(data.get("screen", Screen.HOME))
+            # the home screen and a new game's options show no game
+            match = self.matches.get(data.get("match")) if screen in MATCH_SCREENS else None
             if screen in MATCH_SCREENS and (match is None or screen not in self.controllers[match.mode].pages()):
                 return
             if screen not in MATCH_SCREENS | self.passplay.own_screens | self.computer.own_screens | {Screen.HOME}:
                 return
-            side = data.get("side")
+            side = data.get("side") if match is not None else None
             if screen in MATCH_SCREENS and (data.get("unsaved") or not match.can_show(screen, side)):
                 self.controllers[match.mode].resume(match)  # where the game is as saved
                 self.controller.reloaded()
@@ -208,7 +209,7 @@ class App:
             if screen == Screen.HISTORY:
                 self.record.open("")
             self.controller.reloaded()
-        except (ValueError, TypeError, AttributeError, KeyError, IllegalMove):
+        except (ValueError, TypeError, AttributeError, KeyError, IllegalMove, RecursionError):
             self.show(Screen.HOME)
 
     def plan_again(self, texts):

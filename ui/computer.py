@@ -168,6 +168,10 @@ class ComputerMatch(Match):
     def draw_offered_to(self, side):
         return False
 
+    def can_show(self, screen, side):
+        """Only the player's own screens: the computer's board is never shown."""
+        return side == self.human and super().can_show(screen, side)
+
     def next_screen(self, side):
         return Screen.OVER if self.outcome is not None else Screen.PLAY
 
@@ -207,5 +211,7 @@ class ComputerMatch(Match):
             raise ValueError(f"the save is damaged ({e})") from None
         if match.mode != cls.mode or match.human not in (RED, BLUE) or match.level not in LEVELS:
             raise ValueError("the save is damaged (not a game against the computer)")
+        if match.game is None and match.setups[match.computer] is None:  # set up as the game was made
+            raise ValueError("the save is damaged (the computer's army is missing)")
         return match
 

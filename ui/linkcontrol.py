@@ -184,9 +184,11 @@ class LinkControl(Controller):
             return LinkMatch(draft=("join", draft["join"], t), variant=t.variant, volcanoes=t.volcanoes)
         volcanoes = parse_squares(draft["volcanoes"])
         kind, side = draft["new"]
+        if kind not in (SEALED, CASUAL) or type(side) is not int or side not in (0, 1):
+            raise ValueError("not the setup of a new link game")
         return LinkMatch(
-            draft=("new", kind, int(side)),
-            variant=Variant(int(draft["moves_per_turn"]), len(volcanoes)),
+            draft=("new", kind, side),
+            variant=Variant(draft["moves_per_turn"], len(volcanoes)),
             volcanoes=volcanoes,
         )
 

@@ -148,7 +148,7 @@ class Match:
     def can_show(self, screen, side):
         """Whether the game, as it is now, is at ``screen`` for ``side``: a reload comes back
         only to such a screen (its screen state may have outlived a save that failed)."""
-        if side not in (RED, BLUE):
+        if type(side) is not int or side not in (RED, BLUE):  # 1.0 is no side
             return False
         if self.game is None:
             return screen in (Screen.SETUP, Screen.COVER) and side == self.setting_up()
@@ -230,10 +230,14 @@ class Match:
                 updated=float(data.get("updated", 0)),
                 setups_saved=[[str(n) for n in names] for names in data.get("setups_saved", [[], []])],
             )
+            if match.mode != cls.mode:
+                raise ValueError("the save is damaged (a game of another mode)")
             if len(match.setups_saved) != 2:
                 raise ValueError("the save is damaged (it needs two lists of saved setups)")
             if data.get("record"):
                 match.game = record.read(data["record"])
+            elif None not in match.setups:  # the game starts as the second army is set up
+                raise ValueError("the save is damaged (both armies are set up, and there is no game)")
             return match
         except DAMAGED as e:
             raise ValueError(f"the save is damaged ({e})") from None
@@ -283,7 +287,7 @@ def load_setups(storage):
     try:
         data = json.loads(storage.get(SETUPS_KEY) or "{}")
         return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
-    except (json.JSONDecodeError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):
         return {}
 
 

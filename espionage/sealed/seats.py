@@ -150,6 +150,9 @@ class Seat:
         secret = bytes.fromhex(data["secret"]) if data.get("secret") else None
         setup = Setup.from_str(side, data["setup"]) if data.get("setup") else None
         points = {int(pid): bytes.fromhex(point) for pid, point in (data.get("points") or {}).items()}
+        committed = secret is not None and setup is not None and commitment(secret, t.game_id, side, setup) == t.commits[side]
+        if t.kind == SEALED and not committed:  # its answers and reveals would not hold against the commitment
+            raise DamagedLink("this saved seat does not match its game's commitment: it is damaged")
         return cls(t, side, secret, setup, points)
 
     def backup_link(self):
