@@ -289,7 +289,7 @@ def test_a_reload_resumes_the_game_and_the_computers_army_stays_hidden():
 def test_a_reload_whose_screen_state_names_the_computers_side_shows_the_players_board():
     """A screen state with the side turned drew the computer's board: its whole army."""
     storage = MemoryStorage()
-    app, _worker = to_play(storage=storage, level=1, seed=9)
+    to_play(storage=storage, level=1, seed=9)
     storage.set(UI_KEY, json.dumps({**json.loads(storage.get(UI_KEY)), "side": BLUE}))
     again = App(storage, rng=random.Random(99))
     assert again.screen == "play" and again.side == RED
