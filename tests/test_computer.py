@@ -89,14 +89,19 @@ def state(app):
     return found[0].get("data-state") if found else None
 
 
-def play_turn(app, worker, rng):
-    """Tap a random legal turn, submit it, let the computer answer."""
+def submit_turn(app, rng):
+    """Tap a random legal turn and submit it."""
     view = app.turn.view()
     while moves := app.turn.next_moves():
         m = choose(rng, moves, view)
         tap(app, square_name(m.from_square))
         tap(app, square_name(m.to_square))
     press(app, "Submit turn")
+
+
+def play_turn(app, worker, rng):
+    """Tap a random legal turn, submit it, let the computer answer."""
+    submit_turn(app, rng)
     worker.settle()
 
 
@@ -479,13 +484,7 @@ def two_tabs_while_the_computer_thinks():
     its worker, the question that worker was sent and has not answered yet, the second tab)."""
     storage = MemoryStorage()
     first, worker = to_play(storage=storage, level=1, seed=16)
-    rng = random.Random(16)
-    view = first.turn.view()
-    while moves := first.turn.next_moves():
-        m = choose(rng, moves, view)
-        tap(first, square_name(m.from_square))
-        tap(first, square_name(m.to_square))
-    press(first, "Submit turn")
+    submit_turn(first, random.Random(16))
     return first, worker, first.computer.request(), App(storage, rng=random.Random(1))
 
 

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from espionage import Game, Setup, SetupError, random_volcanoes
+from espionage import Game, Setup, SetupError, Variant, random_volcanoes
 from espionage.board import (
     ORTHOGONAL,
     SETUP_SQUARES,
@@ -176,3 +176,10 @@ def test_validate_volcanoes_enclosed_square():
 def test_game_rejects_bad_volcanoes():
     with pytest.raises(SetupError):
         Game(GOOD, GOOD, _squares("e5"))
+
+
+@pytest.mark.parametrize("moves, volcanoes", [(2.0, 6), (True, 6), ("2", 6), (2, 4.0), (2, True), (3, 6), (2, 5)])
+def test_a_variant_is_made_of_whole_numbers_only(moves, volcanoes):
+    """A count read from stored JSON as 4.0 or true passed for a number and broke Start later."""
+    with pytest.raises(ValueError):
+        Variant(moves, volcanoes)
