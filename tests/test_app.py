@@ -424,7 +424,7 @@ def app_at(position, moves_per_turn=2):
     match = match_at(position, moves_per_turn)
     match.save(storage)
     app = App(storage, rng=random.Random(0))
-    app.dispatch("resume", match.id)
+    app.dispatch("resume", match.key)
     side = SIDES.index(match.game.turn)
     check_cover(app, side)
     press(app, f"Show {NAMES[side]}'s board")
@@ -706,7 +706,7 @@ def test_setups_saved_in_a_game_are_offered_to_both_once_it_ends():
     press(app, "Resign")
     press(app, "Resign")
     assert app.match.keeps_from(BLUE) == frozenset()
-    assert App(storage).matches[app.match.id].setups_saved == [["Red's"], []]
+    assert App(storage).matches[app.match.key].setups_saved == [["Red's"], []]
 
 
 def test_a_setup_is_not_saved_over_the_one_the_other_player_saved_in_this_game():
@@ -1490,7 +1490,7 @@ def test_a_game_a_full_storage_could_not_hold_is_not_stored_over_the_game_anothe
     theirs = storage.get(key)
     press(first, "Hand over")
     press(first, "Home")
-    first.dispatch("delete", old)
+    first.dispatch("delete", GAME_PREFIX + old)
     press(first, "Delete game")
     assert GAME_PREFIX + old not in storage.data and storage.get(key) == theirs
 
@@ -1562,7 +1562,7 @@ def test_a_page_that_heard_no_storage_events_takes_every_change_when_told_anythi
     press(first, "Home")
     assert first.storage_changed(None)
     assert len(page(first).buttons("Resume")) == 2
-    first.dispatch("resume", second.match.id)
+    first.dispatch("resume", second.match.key)
     for key in list(first.storage.data):
         first.storage.remove(key)  # another tab cleared the storage
     assert first.storage_changed(None)

@@ -42,7 +42,6 @@ from .saves import (
     Match,
     Scratch,
     load_setups,
-    match_key,
     saved_match,
 )
 from .screens import BOARD_SCREENS, MATCH_SCREENS, Screen
@@ -81,7 +80,9 @@ class App:
         # key -> the text of the game saved under it as this tab last read or wrote it (None: no
         # game): a save finding another there does not write (another tab changed the game)
         self.stored = {}
-        self.matches, self.damaged = {}, []  # the saved games listed, by id; the keys of those this version cannot read
+        # the saved games listed, by storage key (games of two kinds may have one id); the keys of
+        # those this version cannot read
+        self.matches, self.damaged = {}, []
         for key in storage.list_keys():
             if saved_kind(key) in LISTED:
                 with contextlib.suppress(ValueError):
@@ -143,7 +144,7 @@ class App:
     def _ui_state(self):
         return {
             "screen": self.screen,
-            "match": self.match.id if self.match else None,
+            "match": self.match.key if self.match else None,
             "side": self.side,
             "placed": {str(sq): k for sq, k in self.placed.items()},
             "planned": [str(m) for m in self.planned],
@@ -159,7 +160,7 @@ class App:
         """Whether the pass-and-play or computer game shown has a change its save could not hold:
         its screen then is not where a reload finds the game."""
         match = self.match
-        return match is not None and self.matches.get(match.id) is match and match.key in self.unsaved
+        return match is not None and self.matches.get(match.key) is match and match.key in self.unsaved
 
     def _remembered_language(self):
         """The language chosen on this device before (kept with the screen state), or None."""
@@ -184,7 +185,7 @@ class App:
                 return
             screen = Screen(data.get("screen", Screen.HOME))
             # the home screen and a new game's options show no game
-            match = self.matches.get(data.get("match")) if screen in MATCH_SCREENS else None
+            match = self._named_match(data.get("match")) if screen in MATCH_SCREENS else None
             if screen in MATCH_SCREENS and (match is None or screen not in self.controllers[match.mode].pages()):
                 return
             if screen not in MATCH_SCREENS | self.passplay.own_screens | self.computer.own_screens | {Screen.HOME}:
@@ -211,6 +212,12 @@ class App:
             self.controller.reloaded()
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove, RecursionError):
             self.show(Screen.HOME)
+
+    def _named_match(self, name):
+        """The listed game a screen state names: by its storage key, or by its id alone (as older
+        versions kept it), a pass-and-play game's before a computer game's."""
+        keys = (name, *(kind.PREFIX + name for kind in LISTED))
+        return next((self.matches[key] for key in keys if key in self.matches), None)
 
     def plan_again(self, texts):
         """Plan the moves a reload left; if one no longer fits (a damaged or outdated screen
@@ -280,7 +287,7 @@ class App:
         """The game saved under ``key`` (one of the LISTED kinds), taken (``_take``) and listed as
         it now stands: None if there is none; ValueError if this version cannot read it (listed
         so, and kept untouched)."""
-        self.matches.pop(key.removeprefix(saved_kind(key).PREFIX), None)
+        self.matches.pop(key, None)
         self.damaged = [k for k in self.damaged if k != key]
         try:
             match = self._take(key)
@@ -288,7 +295,7 @@ class App:
             self.damaged = sorted([*self.damaged, key])
             raise
         if match is not None:
-            self.matches[match.id] = match
+            self.matches[key] = match
         return match
 
     def _changed_elsewhere(self, key):
@@ -457,9 +464,9 @@ class App:
         self.options = match.variant
         self.controller.rematch(match)
 
-    def resume(self, match_id):
-        """A saved pass-and-play game or game against the computer, where it was left."""
-        match = self.matches.get(match_id)
+    def resume(self, key):
+        """The pass-and-play game or game against the computer saved under ``key``, where it was left."""
+        match = self.matches.get(key)
         if match is not None:
             self.controllers[match.mode].resume(match)
 
@@ -470,7 +477,7 @@ class App:
     def delete_confirmed(self, _arg):
         if self.confirm is None:
             return
-        self.delete_saved(match_key(getattr(self.matches.get(self.confirm), "key", self.confirm)))
+        self.delete_saved(self.confirm)
         self.matches.pop(self.confirm, None)
         self.damaged = [k for k in self.damaged if k != self.confirm]
         self.confirm = None
@@ -541,7 +548,7 @@ class App:
         if match is None:
             return None
         after = self._twin()
-        after.match = after.matches[match.id] = match
+        after.match = after.matches[match.key] = match
         after.dispatch("submit")
         return after
 

@@ -274,11 +274,6 @@ def saved_match(kind, key, text):
     return match
 
 
-def match_key(key_or_id):
-    """The storage key of a saved game, given the key or a pass-and-play game's id."""
-    return key_or_id if key_or_id.startswith("espionage:") else GAME_PREFIX + key_or_id
-
-
 # Saved setups are kept as their owner sees them (Red's squares; a Blue setup
 # turned 180°), so one saved setup serves either colour.
 
