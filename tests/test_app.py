@@ -1591,3 +1591,29 @@ def test_the_home_screen_lists_the_games_other_tabs_start_and_delete():
         press(other, label)
     assert not game.storage_changed(other.match.key)
     assert game.html() == before and len(game.saved_games) == 2
+
+
+def test_setups_saved_and_forgotten_in_two_tabs_are_all_kept_and_each_tab_lists_the_others():
+    """Each tab kept the saved setups it found when it loaded and wrote them whole: a setup saved
+    in one tab was lost when another, opened before, saved or forgot one, and came back when the
+    other had forgotten it. The list open on a setup screen did not show another tab's change."""
+    first = new_app(1)
+    storage = first.storage
+    storage.remove(UI_KEY)  # a new game from the home screen
+    second = new_app(2, storage)
+    for tab in (first, second):
+        press(tab, "Random setup")
+    press(first, "Save setup", "A")
+    press(second, "Save setup", "B")
+    assert set(json.loads(storage.get(SETUPS_KEY))) == {"A", "B"}
+    assert first.storage_changed(SETUPS_KEY)  # the list shown has the other tab's setup
+    assert page(first).has_button("Load B") and not first.storage_changed(SETUPS_KEY)
+    [forget] = [b for b in page(second).buttons("Forget") if b.get("data-arg") == "A"]
+    second.dispatch(forget.get("data-action"), forget.get("data-arg"))
+    press(first, "Save setup", "C")  # not told of the forgotten A
+    assert set(json.loads(storage.get(SETUPS_KEY))) == set(first.setups) == {"B", "C"}
+    assert second.storage_changed(None)  # a page that heard no events
+    assert page(second).has_button("Load C") and not second.storage_changed(None)
+    press(first, "Ready")  # the cover: no setups shown
+    press(second, "Save setup", "D")
+    assert not first.storage_changed(SETUPS_KEY) and set(first.setups) == {"B", "C", "D"}

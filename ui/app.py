@@ -37,6 +37,7 @@ from .play_turn import PlayTurn
 from .render import marks_data
 from .replay import Replay
 from .saves import (
+    SETUPS_KEY,
     UI_KEY,
     ChangedElsewhere,
     Match,
@@ -394,15 +395,19 @@ class App:
         """Another tab changed the storage under ``key`` (the browser's ``storage`` event, which the
         tab that wrote does not get). The game shown here, if saved there, is taken at once as it
         now stands, as a save finding it changed takes it; another game is listed as it now stands.
-        True if the page changed: the game shown, or the home screen's list of saved games. The
-        screen state is not written: a reload comes back to the tab the player last used.
+        The saved setups are taken as they now stand too.
+        True if the page changed: the game shown, the home screen's list of saved games, or the
+        setup screen's list of saved setups. The screen state is not written: a reload comes back
+        to the tab the player last used.
         ``key`` None: anything may have changed unseen (another tab cleared the storage, or this
         page comes back from the browser's back/forward cache, which kept no events meanwhile):
-        every game whose save is not what this tab last read or wrote is taken so."""
+        every game whose save is not what this tab last read or wrote is taken so, and the setups."""
         if key is None:
             keys = {k for k in self.storage.list_keys() if saved_kind(k)} | set(self.stored)
             changed = [k for k in sorted(keys) if self.storage.get(k) != self.stored.get(k)]
-            return any([self.storage_changed(k) for k in changed])
+            return any([self.storage_changed(SETUPS_KEY), *[self.storage_changed(k) for k in changed]])
+        if key == SETUPS_KEY:
+            return self._setups_changed()
         if saved_kind(key) is None:
             return False
         if self.match is None or self.match.key != key:
@@ -417,6 +422,17 @@ class App:
         before = accessible.snapshot(self)
         self._take_stored(key)
         self.announcement = accessible.announcement(before, self)
+        return True
+
+    def _setups_changed(self):
+        """Take the saved setups as another tab left them: True if they changed and the page lists them."""
+        setups = load_setups(self.storage)
+        if setups == self.setups:
+            return False
+        self.setups = setups
+        if self.screen != Screen.SETUP:
+            return False
+        self.motion, self.tap_marks, self.announcement = (), None, ""
         return True
 
     def html(self):

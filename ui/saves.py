@@ -299,3 +299,15 @@ def placement_from_seen(text, side):
 
 def save_setups(storage, setups):
     storage.set(SETUPS_KEY, json.dumps(setups, sort_keys=True))
+
+
+def change_setup(storage, name, text):
+    """Save the setup ``text`` as ``name`` (None: forget it) among the setups stored now, not those
+    this tab read before: another tab's setups saved or forgotten since stay so. The setups written."""
+    setups = load_setups(storage)
+    if text is None:
+        setups.pop(name, None)
+    else:
+        setups[name] = text
+    save_setups(storage, setups)
+    return setups
