@@ -153,7 +153,7 @@ def play_app(position, seed=0):
     storage = MemoryStorage()
     match.save(storage)
     app = App(storage, rng=random.Random(seed))
-    app.dispatch("resume", "m")
+    app.dispatch("resume", match.key)
     app.dispatch("reveal")
     return app
 

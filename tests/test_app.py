@@ -424,7 +424,7 @@ def app_at(position, moves_per_turn=2):
     match = match_at(position, moves_per_turn)
     match.save(storage)
     app = App(storage, rng=random.Random(0))
-    app.dispatch("resume", match.id)
+    app.dispatch("resume", match.key)
     side = SIDES.index(match.game.turn)
     check_cover(app, side)
     press(app, f"Show {NAMES[side]}'s board")
@@ -706,7 +706,7 @@ def test_setups_saved_in_a_game_are_offered_to_both_once_it_ends():
     press(app, "Resign")
     press(app, "Resign")
     assert app.match.keeps_from(BLUE) == frozenset()
-    assert App(storage).matches[app.match.id].setups_saved == [["Red's"], []]
+    assert App(storage).matches[app.match.key].setups_saved == [["Red's"], []]
 
 
 def test_a_setup_is_not_saved_over_the_one_the_other_player_saved_in_this_game():
@@ -1490,7 +1490,7 @@ def test_a_game_a_full_storage_could_not_hold_is_not_stored_over_the_game_anothe
     theirs = storage.get(key)
     press(first, "Hand over")
     press(first, "Home")
-    first.dispatch("delete", old)
+    first.dispatch("delete", GAME_PREFIX + old)
     press(first, "Delete game")
     assert GAME_PREFIX + old not in storage.data and storage.get(key) == theirs
 
@@ -1562,7 +1562,7 @@ def test_a_page_that_heard_no_storage_events_takes_every_change_when_told_anythi
     press(first, "Home")
     assert first.storage_changed(None)
     assert len(page(first).buttons("Resume")) == 2
-    first.dispatch("resume", second.match.id)
+    first.dispatch("resume", second.match.key)
     for key in list(first.storage.data):
         first.storage.remove(key)  # another tab cleared the storage
     assert first.storage_changed(None)
@@ -1591,3 +1591,29 @@ def test_the_home_screen_lists_the_games_other_tabs_start_and_delete():
         press(other, label)
     assert not game.storage_changed(other.match.key)
     assert game.html() == before and len(game.saved_games) == 2
+
+
+def test_setups_saved_and_forgotten_in_two_tabs_are_all_kept_and_each_tab_lists_the_others():
+    """Each tab kept the saved setups it found when it loaded and wrote them whole: a setup saved
+    in one tab was lost when another, opened before, saved or forgot one, and came back when the
+    other had forgotten it. The list open on a setup screen did not show another tab's change."""
+    first = new_app(1)
+    storage = first.storage
+    storage.remove(UI_KEY)  # a new game from the home screen
+    second = new_app(2, storage)
+    for tab in (first, second):
+        press(tab, "Random setup")
+    press(first, "Save setup", "A")
+    press(second, "Save setup", "B")
+    assert set(json.loads(storage.get(SETUPS_KEY))) == {"A", "B"}
+    assert first.storage_changed(SETUPS_KEY)  # the list shown has the other tab's setup
+    assert page(first).has_button("Load B") and not first.storage_changed(SETUPS_KEY)
+    [forget] = [b for b in page(second).buttons("Forget") if b.get("data-arg") == "A"]
+    second.dispatch(forget.get("data-action"), forget.get("data-arg"))
+    press(first, "Save setup", "C")  # not told of the forgotten A
+    assert set(json.loads(storage.get(SETUPS_KEY))) == set(first.setups) == {"B", "C"}
+    assert second.storage_changed(None)  # a page that heard no events
+    assert page(second).has_button("Load C") and not second.storage_changed(None)
+    press(first, "Ready")  # the cover: no setups shown
+    press(second, "Save setup", "D")
+    assert not first.storage_changed(SETUPS_KEY) and set(first.setups) == {"B", "C", "D"}

@@ -311,7 +311,7 @@ def test_submit_paints_the_next_screen_in_its_frame_then_plays_and_saves_the_tur
     assert page.calls[0] == ("new screen",) and settles(page)[0][1] == []  # the page already showed it
     assert app.html() == ahead.markup
     reloaded = App(app.storage, languages=["en"])  # nothing lost on a reload
-    assert reloaded.matches[app.match.id].game.position() == app.match.game.position()
+    assert reloaded.matches[app.match.key].game.position() == app.match.game.position()
 
 
 def test_a_submit_painted_is_saved_when_the_page_goes_away_before_its_frame():
@@ -320,9 +320,9 @@ def test_a_submit_painted_is_saved_when_the_page_goes_away_before_its_frame():
     assert taps.paint_ahead("submit")
     taps.leave()  # a reload at once: the page's pagehide
     reloaded = App(app.storage, languages=["en"])
-    assert len(reloaded.matches[app.match.id].game.events) > events and reloaded.screen == "cover"
+    assert len(reloaded.matches[app.match.key].game.events) > events and reloaded.screen == "cover"
     page.frame()  # a frame, if one still comes, finds the tap dispatched
-    assert len(app.match.game.events) == len(reloaded.matches[app.match.id].game.events)
+    assert len(app.match.game.events) == len(reloaded.matches[app.match.key].game.events)
 
 
 def test_submit_worked_out_ahead_leaves_the_app_and_its_storage_as_they_were():

@@ -24,11 +24,12 @@ from tests.test_app import (
     twin_games,
     used,
 )
+from tests.test_app import to_play as pass_and_play
 from ui import botwire
 from ui.app import App
 from ui.computer import COMPUTER_PREFIX, FAIRNESS, LEVELS, ComputerMatch
 from ui.computerpages import belief_lines
-from ui.saves import UI_KEY, MemoryStorage
+from ui.saves import GAME_PREFIX, UI_KEY, MemoryStorage
 
 
 class FakeWorker:
@@ -434,7 +435,7 @@ def test_a_turn_worked_out_ahead_keeps_what_a_full_storage_could_not_hold():
     """The binding works out a complete turn's Submit ahead on a copy of the app, whose saves
     succeed: the app still knows its game is unsaved, and writes it once an old game is deleted."""
     storage = MemoryStorage()
-    old = to_play(storage=storage, level=1, seed=4)[0].match.id
+    old = to_play(storage=storage, level=1, seed=4)[0].match.key
     storage.remove(UI_KEY)  # a new game from the home screen
     app, worker = to_play(storage=storage, level=1, seed=3)
     rng = random.Random(3)
@@ -454,7 +455,7 @@ def test_a_turn_worked_out_ahead_keeps_what_a_full_storage_could_not_hold():
     app.dispatch("home")
     app.dispatch("delete", old)
     press(app, "Delete game")
-    assert App(storage, rng=random.Random(1)).matches[match.id].game.position() == position
+    assert App(storage, rng=random.Random(1)).matches[match.key].game.position() == position
 
 
 def test_a_late_answer_after_a_take_back_or_a_resignation_is_ignored():
@@ -614,12 +615,43 @@ def test_home_lists_resumes_and_deletes_games_against_the_computer():
     item = p.find(lambda n: n.get("data-game") == match_id)[0]
     assert item.get("data-mode") == "computer" and "Against the computer (level 2)" in text(item)
     assert "your move" in text(item)
-    app.dispatch("resume", match_id)
+    app.dispatch("resume", COMPUTER_PREFIX + match_id)
     assert app.screen == "play" and app.match.id == match_id
     press(app, "Home")
-    app.dispatch("delete", match_id)
+    app.dispatch("delete", COMPUTER_PREFIX + match_id)
     press(app, "Delete game")
-    assert COMPUTER_PREFIX + match_id not in storage.data and match_id not in app.matches
+    assert COMPUTER_PREFIX + match_id not in storage.data and COMPUTER_PREFIX + match_id not in app.matches
+
+
+def test_a_pass_and_play_game_and_a_game_against_the_computer_of_one_id_are_each_listed_and_kept_apart():
+    """Ids are random, but a damaged or crafted storage (or another scheme of ids) may give a
+    pass-and-play save and a save against the computer the same one: the games were listed by id,
+    so the home list showed one of them only, and a reload or a button could take the other."""
+    storage = MemoryStorage()
+    computer, _worker = to_play(storage=storage, seed=23)
+    storage.remove(UI_KEY)  # a new game from the home screen
+    same = pass_and_play(4, storage).match.id
+    storage.set(COMPUTER_PREFIX + same, json.dumps({**json.loads(storage.get(computer.match.key)), "id": same}))
+    storage.remove(computer.match.key)
+    keys = {"computer": COMPUTER_PREFIX + same, "pass": GAME_PREFIX + same}
+    app = App(storage)
+    app.dispatch("home")
+
+    def item(mode):
+        [found] = page(app).find(lambda n: n.get("data-game") == same and n.get("data-mode") == mode)
+        return {text(b): b.get("data-arg") for b in found.iter("button")}
+
+    for mode, key in keys.items():
+        app.dispatch("resume", item(mode)["Resume"])
+        assert app.match.mode == mode and app.match.key == key
+        assert App(storage).match.key == key  # a reload comes back to the same game
+        app.dispatch("home")
+    app.dispatch("delete", item("computer")["Delete"])
+    press(app, "Delete game")
+    assert keys["computer"] not in storage.data and keys["pass"] in storage.data
+    assert [m.mode for m in App(storage).saved_games] == ["pass"]
+    app.dispatch("resume", item("pass")["Resume"])
+    assert app.match.key == keys["pass"]
 
 
 def test_a_damaged_save_is_listed_and_kept():
@@ -738,13 +770,13 @@ def test_a_modified_page_sending_anything_anywhere_breaks_nothing():
         seen.add(app.screen)
         match = app.match
         if isinstance(match, ComputerMatch) and match.game is not None:
-            assert App(storage).matches[match.id].game.position() == match.game.position()
+            assert App(storage).matches[match.key].game.position() == match.game.position()
             if app.screen == "play":
                 check_board_privacy(app)
             if app.screen == "play" and app.turn.next_moves() and rng.random() < 0.4:
                 play_turn(app, worker, rng)
         if app.screen == "home" and app.saved_games:
-            app.dispatch("resume", app.saved_games[0].id)
+            app.dispatch("resume", app.saved_games[0].key)
             worker.settle()
     assert seen >= {"play", "history", "over", "setup", "home"}
 

@@ -526,6 +526,17 @@ def test_a_reload_comes_back_to_the_link_game_with_planned_moves():
     assert again.screen == "play" and not again.message
 
 
+def test_a_reload_with_a_screen_state_naming_the_link_game_by_its_id_comes_back_to_it():
+    """Older versions kept the game's id (``seat:`` and its number) in the screen state, now its key."""
+    red, _blue = start("sealed")
+    choose(red, random.Random(1))
+    data = json.loads(red.storage.get(UI_KEY))
+    assert data["match"] == red.match.key
+    red.storage.set(UI_KEY, json.dumps({**data, "match": red.match.id}))
+    again = App(red.storage, rng=random.Random(1))
+    assert again.screen == "play" and again.match.key == red.match.key and again.planned == red.planned
+
+
 @pytest.mark.parametrize("stale", ["same", "zz"])
 def test_a_reload_whose_planned_moves_no_longer_fit_keeps_the_link_game_without_them(stale):
     red, _blue = start("sealed")

@@ -138,10 +138,10 @@ def test_a_modified_page_sending_anything_anywhere_breaks_nothing():
         if app.screen in boards and before not in boards:
             assert action == "reveal", f"{action} went from {before} to {app.screen}"
         if app.match is not None and app.match.game is not None:
-            saved = reloaded(app).matches[app.match.id]
+            saved = reloaded(app).matches[app.match.key]
             assert saved.game.position() == app.match.game.position()
         if app.screen == "play" and app.turn.next_moves() and rng.random() < 0.3:
             play_turn(app, rng, checks=False)
         if app.screen == "home":
-            app.dispatch("resume", app.saved_games[0].id)
+            app.dispatch("resume", app.saved_games[0].key)
     assert seen >= {"cover", "play", "results", "history", "over", "setup"}

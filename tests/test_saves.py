@@ -15,7 +15,6 @@ from ui.saves import (
     MemoryStorage,
     Scratch,
     load_setups,
-    match_key,
     placement_from_seen,
     save_setups,
     saved_match,
@@ -96,12 +95,12 @@ def test_saved_games_are_listed_and_damaged_saves_sorted_out():
     storage.set(GAME_PREFIX + "other", good.to_json())  # a readable save under someone else's key
     storage.set("unrelated", "{junk")
     app = App(storage)
-    assert list(app.matches) == [good.id]
+    assert list(app.matches) == [good.key]
     assert app.damaged == [GAME_PREFIX + "junk", GAME_PREFIX + "other"]
     with pytest.raises(ValueError):
         saved_match(Match, GAME_PREFIX + "other", good.to_json())
-    storage.remove(match_key(GAME_PREFIX + "junk"))
-    storage.remove(match_key(good.id))
+    storage.remove(GAME_PREFIX + "junk")
+    storage.remove(good.key)
     assert sorted(storage.data) == [GAME_PREFIX + "other", "unrelated"]
 
 

@@ -37,12 +37,12 @@ from .play_turn import PlayTurn
 from .render import marks_data
 from .replay import Replay
 from .saves import (
+    SETUPS_KEY,
     UI_KEY,
     ChangedElsewhere,
     Match,
     Scratch,
     load_setups,
-    match_key,
     saved_match,
 )
 from .screens import BOARD_SCREENS, MATCH_SCREENS, Screen
@@ -81,7 +81,9 @@ class App:
         # key -> the text of the game saved under it as this tab last read or wrote it (None: no
         # game): a save finding another there does not write (another tab changed the game)
         self.stored = {}
-        self.matches, self.damaged = {}, []  # the saved games listed, by id; the keys of those this version cannot read
+        # the saved games listed, by storage key (games of two kinds may have one id); the keys of
+        # those this version cannot read
+        self.matches, self.damaged = {}, []
         for key in storage.list_keys():
             if saved_kind(key) in LISTED:
                 with contextlib.suppress(ValueError):
@@ -143,7 +145,7 @@ class App:
     def _ui_state(self):
         return {
             "screen": self.screen,
-            "match": self.match.id if self.match else None,
+            "match": self.match.key if self.match else None,
             "side": self.side,
             "placed": {str(sq): k for sq, k in self.placed.items()},
             "planned": [str(m) for m in self.planned],
@@ -159,7 +161,7 @@ class App:
         """Whether the pass-and-play or computer game shown has a change its save could not hold:
         its screen then is not where a reload finds the game."""
         match = self.match
-        return match is not None and self.matches.get(match.id) is match and match.key in self.unsaved
+        return match is not None and self.matches.get(match.key) is match and match.key in self.unsaved
 
     def _remembered_language(self):
         """The language chosen on this device before (kept with the screen state), or None."""
@@ -184,7 +186,7 @@ class App:
                 return
             screen = Screen(data.get("screen", Screen.HOME))
             # the home screen and a new game's options show no game
-            match = self.matches.get(data.get("match")) if screen in MATCH_SCREENS else None
+            match = self._named_match(data.get("match")) if screen in MATCH_SCREENS else None
             if screen in MATCH_SCREENS and (match is None or screen not in self.controllers[match.mode].pages()):
                 return
             if screen not in MATCH_SCREENS | self.passplay.own_screens | self.computer.own_screens | {Screen.HOME}:
@@ -211,6 +213,12 @@ class App:
             self.controller.reloaded()
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove, RecursionError):
             self.show(Screen.HOME)
+
+    def _named_match(self, name):
+        """The listed game a screen state names: by its storage key, or by its id alone (as older
+        versions kept it), a pass-and-play game's before a computer game's."""
+        keys = (name, *(kind.PREFIX + name for kind in LISTED))
+        return next((self.matches[key] for key in keys if key in self.matches), None)
 
     def plan_again(self, texts):
         """Plan the moves a reload left; if one no longer fits (a damaged or outdated screen
@@ -280,7 +288,7 @@ class App:
         """The game saved under ``key`` (one of the LISTED kinds), taken (``_take``) and listed as
         it now stands: None if there is none; ValueError if this version cannot read it (listed
         so, and kept untouched)."""
-        self.matches.pop(key.removeprefix(saved_kind(key).PREFIX), None)
+        self.matches.pop(key, None)
         self.damaged = [k for k in self.damaged if k != key]
         try:
             match = self._take(key)
@@ -288,7 +296,7 @@ class App:
             self.damaged = sorted([*self.damaged, key])
             raise
         if match is not None:
-            self.matches[match.id] = match
+            self.matches[key] = match
         return match
 
     def _changed_elsewhere(self, key):
@@ -387,15 +395,19 @@ class App:
         """Another tab changed the storage under ``key`` (the browser's ``storage`` event, which the
         tab that wrote does not get). The game shown here, if saved there, is taken at once as it
         now stands, as a save finding it changed takes it; another game is listed as it now stands.
-        True if the page changed: the game shown, or the home screen's list of saved games. The
-        screen state is not written: a reload comes back to the tab the player last used.
+        The saved setups are taken as they now stand too.
+        True if the page changed: the game shown, the home screen's list of saved games, or the
+        setup screen's list of saved setups. The screen state is not written: a reload comes back
+        to the tab the player last used.
         ``key`` None: anything may have changed unseen (another tab cleared the storage, or this
         page comes back from the browser's back/forward cache, which kept no events meanwhile):
-        every game whose save is not what this tab last read or wrote is taken so."""
+        every game whose save is not what this tab last read or wrote is taken so, and the setups."""
         if key is None:
             keys = {k for k in self.storage.list_keys() if saved_kind(k)} | set(self.stored)
             changed = [k for k in sorted(keys) if self.storage.get(k) != self.stored.get(k)]
-            return any([self.storage_changed(k) for k in changed])
+            return any([self.storage_changed(SETUPS_KEY), *[self.storage_changed(k) for k in changed]])
+        if key == SETUPS_KEY:
+            return self._setups_changed()
         if saved_kind(key) is None:
             return False
         if self.match is None or self.match.key != key:
@@ -410,6 +422,17 @@ class App:
         before = accessible.snapshot(self)
         self._take_stored(key)
         self.announcement = accessible.announcement(before, self)
+        return True
+
+    def _setups_changed(self):
+        """Take the saved setups as another tab left them: True if they changed and the page lists them."""
+        setups = load_setups(self.storage)
+        if setups == self.setups:
+            return False
+        self.setups = setups
+        if self.screen != Screen.SETUP:
+            return False
+        self.motion, self.tap_marks, self.announcement = (), None, ""
         return True
 
     def html(self):
@@ -457,9 +480,9 @@ class App:
         self.options = match.variant
         self.controller.rematch(match)
 
-    def resume(self, match_id):
-        """A saved pass-and-play game or game against the computer, where it was left."""
-        match = self.matches.get(match_id)
+    def resume(self, key):
+        """The pass-and-play game or game against the computer saved under ``key``, where it was left."""
+        match = self.matches.get(key)
         if match is not None:
             self.controllers[match.mode].resume(match)
 
@@ -470,7 +493,7 @@ class App:
     def delete_confirmed(self, _arg):
         if self.confirm is None:
             return
-        self.delete_saved(match_key(getattr(self.matches.get(self.confirm), "key", self.confirm)))
+        self.delete_saved(self.confirm)
         self.matches.pop(self.confirm, None)
         self.damaged = [k for k in self.damaged if k != self.confirm]
         self.confirm = None
@@ -541,7 +564,7 @@ class App:
         if match is None:
             return None
         after = self._twin()
-        after.match = after.matches[match.id] = match
+        after.match = after.matches[match.key] = match
         after.dispatch("submit")
         return after
 

@@ -9,7 +9,7 @@ from espionage.pieces import ARMY, KINDS
 from .controller import Action
 from .errors import error_text
 from .i18n import _
-from .saves import placement_from_seen, save_setups, setup_as_seen
+from .saves import change_setup, placement_from_seen, setup_as_seen
 from .screens import Screen
 
 
@@ -99,8 +99,8 @@ class ArmySetup:
         if name in self.app.controller.keeps_setups(self.app.match, self.app.side):
             self.app.message = _("The other player saved a setup named “{name}” in this game: choose another name.").format(name=name)
             return
-        setups = dict(self.app.setups, **{name: setup_as_seen(self.app.placed, self.app.side)})
-        if not self._store(setups, _("The setup could not be saved: the browser's storage is full or blocked.")):
+        text = setup_as_seen(self.app.placed, self.app.side)
+        if not self._store(name, text, _("The setup could not be saved: the browser's storage is full or blocked.")):
             return
         self.app.message = _("Setup “{name}” saved on this device.").format(name=name)
         self.app.controller.setup_saved(self.app.match, self.app.side, name)
@@ -131,14 +131,14 @@ class ArmySetup:
     def forget(self, name):
         self.app.setups_open = True  # the list stays open after working with it
         if self.app.screen == Screen.SETUP and name in self.offered():
-            setups = {k: v for k, v in self.app.setups.items() if k != name}
-            self._store(setups, _("The setup list could not be changed: the browser's storage is blocked."))
+            self._store(name, None, _("The setup list could not be changed: the browser's storage is blocked."))
 
-    def _store(self, setups, failed):
-        """Keep ``setups`` as the device's saved setups; on a full or blocked storage say ``failed``
-        and keep the list as it was. True if kept."""
+    def _store(self, name, text, failed):
+        """Save the setup ``text`` as ``name`` on the device (None: forget it), among the setups other
+        tabs left there; on a full or blocked storage say ``failed`` and keep the list as it was.
+        True if kept."""
         try:
-            save_setups(self.app.storage, setups)
+            setups = change_setup(self.app.storage, name, text)
         except Exception:
             self.app.message = failed
             return False

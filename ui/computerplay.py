@@ -90,7 +90,7 @@ class ComputerControl(Controller):
         from espionage.bot import Bot
 
         match.setups[match.computer] = Bot.setup(SIDES[match.computer], match.seed)
-        app.matches[match.id] = match
+        app.matches[match.key] = match
         app.save(match)
         app.show(Screen.SETUP, match, human)
 
@@ -148,7 +148,7 @@ class ComputerControl(Controller):
         """The worker answered: its first move is shown now, the second after a pause."""
         try:
             answer = json.loads(text)
-            match = self.app.matches.get(str(answer["job"]).split(":")[0])
+            match = self.app.matches.get(ComputerMatch.PREFIX + str(answer["job"]).split(":")[0])
         except (ValueError, KeyError, TypeError, AttributeError):
             return
         if not isinstance(match, ComputerMatch) or not match.receive(answer):
@@ -157,7 +157,7 @@ class ComputerControl(Controller):
         self._moved(match)
 
     def step(self, match_id):
-        match = self.app.matches.get(match_id)
+        match = self.app.matches.get(ComputerMatch.PREFIX + match_id)
         if isinstance(match, ComputerMatch) and match.step():
             self._moved(match)
 

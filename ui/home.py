@@ -10,12 +10,12 @@ from .widgets import button, delete_question, kept, screen
 def home(app, link_items=()):
     items = []
     for match in app.saved_games:
-        confirm = app.confirm == match.id
+        confirm = app.confirm == match.key
         actions = (
             delete_question("delete-confirm")
             if confirm
-            else button(_("View") if match.outcome is not None else _("Resume"), "resume", match.id)
-            + button(_("Delete"), "delete", match.id, cls="quiet")
+            else button(_("View") if match.outcome is not None else _("Resume"), "resume", match.key)
+            + button(_("Delete"), "delete", match.key, cls="quiet")
         )
         what = match.summary()
         items.append(

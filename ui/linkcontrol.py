@@ -194,7 +194,7 @@ class LinkControl(Controller):
 
     def restore_ui(self, data):
         """Come back to a link game's screen after a reload; False if the state is not a link game's."""
-        mid, screen = data.get("match") or "", data.get("screen", Screen.HOME)
+        key, screen = data.get("match") or "", data.get("screen", Screen.HOME)
         if data.get("draft") and screen == Screen.SETUP:
             match = self._draft_from_state(data["draft"])
             self.app.show(Screen.SETUP, match, match.side)
@@ -203,9 +203,11 @@ class LinkControl(Controller):
         if screen == Screen.LINK_OPTIONS:
             self.app.show(Screen.LINK_OPTIONS)
             return True
-        if not mid.startswith("seat:"):
+        if key.startswith("seat:"):  # an older version kept the game's id, "seat:" and its number
+            key = SEAT_PREFIX + key.removeprefix("seat:")
+        if not key.startswith(SEAT_PREFIX):
             return screen in LINK_SCREENS  # a link screen with nothing to show: home
-        match = self._load_link_match(SEAT_PREFIX + mid[5:])
+        match = self._load_link_match(key)
         if match is None or screen not in RESTORABLE:
             return True
         self._show_link_game(match)
@@ -340,7 +342,7 @@ class LinkControl(Controller):
             saved.seat.receive(text)
         except (DuplicateLink, OlderLink) as e:
             fresh = self._load_link_match(key)
-            if quiet and self.app.screen != Screen.HOME and self.app.match is not None and self.app.match.id == fresh.id:
+            if quiet and self.app.screen != Screen.HOME and self.app.match is not None and self.app.match.key == fresh.key:
                 return  # a reload: stay where the player was
             self._show_link_game(fresh, "" if quiet else error_text(e))
             return

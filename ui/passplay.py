@@ -47,7 +47,7 @@ class PassPlay(Controller):
             variant=app.options,
             volcanoes=random_volcanoes(app.options.volcanoes, app.rng),
         )
-        app.matches[match.id] = match
+        app.matches[match.key] = match
         app.save(match)
         app.show(Screen.SETUP, match, RED)
 

@@ -274,11 +274,6 @@ def saved_match(kind, key, text):
     return match
 
 
-def match_key(key_or_id):
-    """The storage key of a saved game, given the key or a pass-and-play game's id."""
-    return key_or_id if key_or_id.startswith("espionage:") else GAME_PREFIX + key_or_id
-
-
 # Saved setups are kept as their owner sees them (Red's squares; a Blue setup
 # turned 180°), so one saved setup serves either colour.
 
@@ -304,3 +299,15 @@ def placement_from_seen(text, side):
 
 def save_setups(storage, setups):
     storage.set(SETUPS_KEY, json.dumps(setups, sort_keys=True))
+
+
+def change_setup(storage, name, text):
+    """Save the setup ``text`` as ``name`` (None: forget it) among the setups stored now, not those
+    this tab read before: another tab's setups saved or forgotten since stay so. The setups written."""
+    setups = load_setups(storage)
+    if text is None:
+        setups.pop(name, None)
+    else:
+        setups[name] = text
+    save_setups(storage, setups)
+    return setups
