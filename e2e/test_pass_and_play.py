@@ -70,6 +70,11 @@ def setup_army(page, side):
 
 def start_game(page, open_app, moves="2 moves per turn (standard)"):
     open_app(page)
+    set_up_game(page, moves)
+
+
+def set_up_game(page, moves="2 moves per turn (standard)"):
+    """From the home screen: a new pass-and-play game, both armies set up at random, Red's board."""
     click(page, "Pass and play")
     click(page, moves)
     click(page, "Start")
@@ -124,6 +129,29 @@ def test_a_turn_played_in_another_tab_shows_in_this_one_without_a_tap(page, open
     page.get_by_text("This game was played on in another tab: here it is as it stands now.").wait_for()
     assert_cover_hides_everything(page)
     assert page.get_by_role("button", name="Show Blue's board", exact=True).is_visible()
+
+
+# A tab the browser may discard (or that crashes): the page's pagehide listeners never run, so
+# it keeps nothing as it goes (this one is added before the page's own).
+DISCARDABLE = "window.addEventListener('pagehide', (event) => event.stopImmediatePropagation(), true);"
+
+
+def test_a_discarded_tab_comes_back_to_its_own_game_not_the_one_another_tab_showed_last(page, open_app):
+    """Each tab keeps its screen state in its own storage too (sessionStorage): a tab that went
+    without a word came back on its reload to the game another tab showed last."""
+    page.add_init_script(DISCARDABLE)
+    start_game(page, open_app)
+    mine = board(page)
+    other = page.context.new_page()
+    open_app(other)  # a new tab comes back to the game shown last: this one, behind its cover
+    click(other, "Home")
+    set_up_game(other)
+    assert board(other) != mine
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    assert_cover_hides_everything(page)
+    click(page, "Show Red's board")
+    assert board(page) == mine
 
 
 def test_resignation_asks_first_and_keep_playing_keeps_the_game(page, open_app):
