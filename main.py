@@ -343,7 +343,8 @@ def on_storage(event):
 
 
 def on_page_show(event):
-    """A page restored from the back/forward cache heard no storage events while it was away."""
+    """A page shown again from the back/forward cache takes the storage as it now stands: it heard
+    no storage events while it was away (Chromium delivers the ones it queued only after pageshow)."""
     if event.persisted:
         taps.storage_changed(None)
 

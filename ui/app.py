@@ -421,11 +421,12 @@ class App:
         now stands, as a save finding it changed takes it; another game is listed as it now stands.
         The saved setups are taken as they now stand too.
         True if the page changed: the game shown, the home screen's list of saved games, or the
-        setup screen's list of saved setups. The screen state is not written: a reload comes back
-        to the tab the player last used.
+        setup screen's list of saved setups. The screen state is not written: the one every tab
+        shares stays that of the tab the player last used (a new tab comes back to it).
         ``key`` None: anything may have changed unseen (another tab cleared the storage, or this
-        page comes back from the browser's back/forward cache, which kept no events meanwhile):
-        every game whose save is not what this tab last read or wrote is taken so, and the setups."""
+        page is shown again from the browser's back/forward cache, and takes the storage as it
+        now stands: Chromium delivers the events it queued meanwhile only after pageshow): every
+        game whose save is not what this tab last read or wrote is taken so, and the setups."""
         if key is None:
             keys = {k for k in self.storage.list_keys() if saved_kind(k)} | set(self.stored)
             changed = [k for k in sorted(keys) if self.storage.get(k) != self.stored.get(k)]
