@@ -18,23 +18,24 @@ DRAG_DISTANCE = 12  # pixels a pointer must travel before a press counts as a dr
 
 
 class BrowserStorage:
-    """localStorage, as the small interface ui.saves expects (errors propagate)."""
+    """A web storage (localStorage, or the tab's own sessionStorage), as the small interface
+    ui.saves expects (errors propagate)."""
 
-    def __init__(self, local_storage):
-        self.ls = local_storage
+    def __init__(self, web_storage):
+        self.web_storage = web_storage
 
     def get(self, key):
-        value = self.ls.getItem(key)
+        value = self.web_storage.getItem(key)
         return value if isinstance(value, str) else None  # a missing key's null is Pyodide's jsnull, not None
 
     def set(self, key, value):
-        self.ls.setItem(key, value)
+        self.web_storage.setItem(key, value)
 
     def remove(self, key):
-        self.ls.removeItem(key)
+        self.web_storage.removeItem(key)
 
     def list_keys(self):
-        return [self.ls.key(i) for i in range(self.ls.length)]
+        return [self.web_storage.key(i) for i in range(self.web_storage.length)]
 
 
 def _storage():
@@ -46,7 +47,20 @@ def _storage():
         return MemoryStorage()
 
 
-app = App(_storage(), languages=[str(tag) for tag in (window.navigator.languages or [window.navigator.language])])
+def _tab_storage():
+    """This tab's own storage (sessionStorage: the screen state a reload of this tab comes back
+    to), or None where the browser does not let the page use it."""
+    try:
+        return BrowserStorage(window.sessionStorage)
+    except Exception:
+        return None
+
+
+app = App(
+    _storage(),
+    languages=[str(tag) for tag in (window.navigator.languages or [window.navigator.language])],
+    tab_storage=_tab_storage(),
+)
 app.base_url = str(window.location.href).split("#")[0]
 app.can_share = hasattr(window.navigator, "share")
 root = document.getElementById("app")
@@ -329,7 +343,8 @@ def on_storage(event):
 
 
 def on_page_show(event):
-    """A page restored from the back/forward cache heard no storage events while it was away."""
+    """A page shown again from the back/forward cache takes the storage as it now stands: it heard
+    no storage events while it was away (Chromium delivers the ones it queued only after pageshow)."""
     if event.persisted:
         taps.storage_changed(None)
 

@@ -11,8 +11,9 @@ import pytest
 
 from e2e.conftest import click, game_turns_in, settled, tap_move, tap_square, tap_turn
 from espionage import record
-from espionage.board import SIDES, square_name
+from espionage.board import RED, SIDES, square_name
 from espionage.pieces import KINDS
+from ui.saves import Match
 
 BOARD_STATE = """() => [...document.querySelectorAll('g.square')].map(g => {
     const p = g.querySelector('.piece');
@@ -70,6 +71,11 @@ def setup_army(page, side):
 
 def start_game(page, open_app, moves="2 moves per turn (standard)"):
     open_app(page)
+    set_up_game(page, moves)
+
+
+def set_up_game(page, moves="2 moves per turn (standard)"):
+    """From the home screen: a new pass-and-play game, both armies set up at random, Red's board."""
     click(page, "Pass and play")
     click(page, moves)
     click(page, "Start")
@@ -111,6 +117,9 @@ def test_a_whole_game_from_home_to_game_over(page, open_app):
     assert page.locator(".replay-caption").get_attribute("data-step") == "1"
 
 
+PLAYED_ELSEWHERE = "This game was played on in another tab: here it is as it stands now."
+
+
 def test_a_turn_played_in_another_tab_shows_in_this_one_without_a_tap(page, open_app):
     """main.py hands the browser's storage event to the app: the tab showing a game that another
     tab of the browser played on shows it as it now stands at once, and says why."""
@@ -121,9 +130,51 @@ def test_a_turn_played_in_another_tab_shows_in_this_one_without_a_tap(page, open
     game, _ = saved_game(other)
     tap_turn(other, game.view("red"), random.Random(1))
     click(other, "Submit turn")
-    page.get_by_text("This game was played on in another tab: here it is as it stands now.").wait_for()
+    page.get_by_text(PLAYED_ELSEWHERE).wait_for()
     assert_cover_hides_everything(page)
     assert page.get_by_role("button", name="Show Blue's board", exact=True).is_visible()
+
+
+def test_a_page_shown_again_from_the_back_forward_cache_takes_the_storage_as_it_now_stands(page, open_app):
+    """main.py's pageshow listener: a page the browser kept in its back/forward cache heard no
+    storage events while it was away. Playwright's Chromium keeps no page in that cache, so the
+    page is told as the browser would tell it (a pageshow event, persisted) after its game was
+    played on behind its back (a page hears no storage event of its own writes)."""
+    start_game(page, open_app)
+    key, text = page.evaluate("() => Object.entries(localStorage).find(([k]) => k.startsWith('espionage:game:'))")
+    match = Match.from_json(text)
+    view = match.view(RED)
+    moves = [view.legal_moves()[0]]
+    moves += view.legal_moves_after(moves)[:1]
+    match.submit(RED, moves)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, match.to_json()])
+    page.evaluate("() => window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))")
+    page.get_by_text(PLAYED_ELSEWHERE).wait_for()
+    assert_cover_hides_everything(page)
+    assert page.get_by_role("button", name="Show Blue's board", exact=True).is_visible()
+
+
+# A tab the browser may discard (or that crashes): the page's pagehide listeners never run, so
+# it keeps nothing as it goes (this one is added before the page's own).
+DISCARDABLE = "window.addEventListener('pagehide', (event) => event.stopImmediatePropagation(), true);"
+
+
+def test_a_discarded_tab_comes_back_to_its_own_game_not_the_one_another_tab_showed_last(page, open_app):
+    """Each tab keeps its screen state in its own storage too (sessionStorage): a tab that went
+    without a word came back on its reload to the game another tab showed last."""
+    page.add_init_script(DISCARDABLE)
+    start_game(page, open_app)
+    mine = board(page)
+    other = page.context.new_page()
+    open_app(other)  # a new tab comes back to the game shown last: this one, behind its cover
+    click(other, "Home")
+    set_up_game(other)
+    assert board(other) != mine
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    assert_cover_hides_everything(page)
+    click(page, "Show Red's board")
+    assert board(page) == mine
 
 
 def test_resignation_asks_first_and_keep_playing_keeps_the_game(page, open_app):

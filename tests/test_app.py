@@ -144,8 +144,8 @@ def board_svg(html):
 # -- driving games --------------------------------------------------------------------
 
 
-def new_app(seed=1, storage=None, moves=2, volcanoes=None):
-    app = App(storage if storage is not None else MemoryStorage(), rng=random.Random(seed))
+def new_app(seed=1, storage=None, moves=2, volcanoes=None, tab_storage=None):
+    app = App(storage if storage is not None else MemoryStorage(), rng=random.Random(seed), tab_storage=tab_storage)
     press(app, "Pass and play")
     if moves == 1:
         press(app, "1 move per turn")
@@ -155,9 +155,9 @@ def new_app(seed=1, storage=None, moves=2, volcanoes=None):
     return app
 
 
-def to_play(seed=1, storage=None, moves=2, volcanoes=None):
+def to_play(seed=1, storage=None, moves=2, volcanoes=None, tab_storage=None):
     """Home → both random setups → Red's board."""
-    app = new_app(seed, storage, moves, volcanoes)
+    app = new_app(seed, storage, moves, volcanoes, tab_storage)
     for side in (RED, BLUE):
         assert app.screen == "setup" and app.side == side
         press(app, "Random setup")
@@ -748,7 +748,8 @@ def test_unreadable_setup_list_is_ignored(text):
 
 
 def reloaded(app):
-    return App(app.storage, rng=random.Random(99))
+    """The app after a reload of its tab (its tab storage, if it has one, is still there)."""
+    return App(app.storage, rng=random.Random(99), tab_storage=app.tab_storage)
 
 
 def reopened(app, side):
@@ -1568,6 +1569,48 @@ def test_a_page_that_heard_no_storage_events_takes_every_change_when_told_anythi
     assert first.storage_changed(None)
     assert first.screen == "home" and page(first).message() == "This game was deleted in another tab."
     assert not page(first).buttons("Resume")
+
+
+def test_a_reload_comes_back_to_the_tabs_own_game_not_the_one_another_tab_showed_last():
+    """Every tab kept its screen state in the storage all tabs share, and wrote it as it went
+    away: a tab that went without a word (discarded by the browser, or crashed) came back on its
+    reload to the game another tab showed last. Each tab now keeps its own too (the browser's
+    sessionStorage), which its reload reads first; a new tab reads the shared one."""
+    storage = MemoryStorage()
+    first = to_play(1, storage, tab_storage=MemoryStorage())
+    storage.remove(UI_KEY)  # the second tab opens on the home screen
+    second = to_play(2, storage, tab_storage=MemoryStorage())
+    assert first.match.key != second.match.key
+    again = reopened(first, RED)  # the first tab discarded: it kept nothing as it went
+    assert again.match.key == first.match.key and again.html() == first.html()
+    assert reopened(second, RED).match.key == second.match.key
+    new_tab = App(storage, rng=random.Random(4), tab_storage=MemoryStorage())
+    check_cover(new_tab, RED)
+    press(new_tab, "Show Red's board")
+    assert new_tab.match.key == second.match.key  # the game shown last, in any tab
+
+
+class BlockedStorage(MemoryStorage):
+    """A web storage the browser blocks: every read and write raises."""
+
+    def get(self, key):
+        raise OSError("blocked")
+
+    def set(self, key, value):
+        raise OSError("blocked")
+
+
+def test_a_blocked_tab_storage_leaves_the_screen_state_to_the_shared_storage():
+    """A tab storage that cannot be read or written keeps neither the shared screen state from
+    being written nor a reload from coming back to it; nor does a tab's copy that does not read."""
+    storage = MemoryStorage()
+    app = to_play(3, storage, tab_storage=BlockedStorage())
+    assert json.loads(storage.get(UI_KEY))["match"] == app.match.key
+    assert reopened(app, RED).html() == app.html()
+    tab = MemoryStorage()
+    app = to_play(4, tab_storage=tab)
+    tab.set(UI_KEY, "[1]")
+    assert reopened(app, RED).html() == app.html()
 
 
 def test_the_home_screen_lists_the_games_other_tabs_start_and_delete():

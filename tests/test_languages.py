@@ -63,6 +63,15 @@ def test_a_chosen_language_is_remembered_over_the_browsers():
     assert [o.get("value") for o in menu.iter("option") if o.get("selected")] == ["bg"]
 
 
+def test_the_language_is_the_devices_not_the_tabs():
+    """A tab's reload comes back to its own screen (its tab storage), in the language chosen last
+    in any tab of the device."""
+    storage, tab = MemoryStorage(), MemoryStorage()
+    App(storage, tab_storage=tab).dispatch("language", "bg")
+    App(storage, tab_storage=MemoryStorage()).dispatch("language", "cs")
+    assert App(storage, tab_storage=tab).language == "cs"
+
+
 @pytest.mark.parametrize(
     "saved", ['{"language": "xx"}', '{"language": 5}', '{"language": []}', '{"language": {}}', "not json", "[1]"]
 )

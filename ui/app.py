@@ -66,9 +66,12 @@ class App:
     base_url = ""  # the page's URL without its fragment (set by main.py)
     can_share = False  # whether the browser has the Web Share API (set by main.py)
 
-    def __init__(self, storage, rng=None, clock=time.time, languages=()):
-        """``languages``: the browser's preferences (``navigator.languages``), for a first visit."""
+    def __init__(self, storage, rng=None, clock=time.time, languages=(), tab_storage=None):
+        """``languages``: the browser's preferences (``navigator.languages``), for a first visit.
+        ``tab_storage``: this tab's own storage (the browser's sessionStorage; None: none), which
+        keeps the screen state a reload of this tab comes back to (``storage`` is every tab's)."""
         self.storage = storage
+        self.tab_storage = tab_storage
         self.rng = rng or random.Random()
         self.clock = clock
         self.language = self._remembered_language() or i18n.best_language(languages)
@@ -164,7 +167,8 @@ class App:
         return match is not None and self.matches.get(match.key) is match and match.key in self.unsaved
 
     def _remembered_language(self):
-        """The language chosen on this device before (kept with the screen state), or None."""
+        """The language chosen on this device before (kept with the screen state every tab shares:
+        a setting of the device, not of a tab), or None."""
         try:
             data = json.loads(self.storage.get(UI_KEY) or "{}")
         except (ValueError, TypeError, AttributeError, RecursionError):
@@ -176,7 +180,7 @@ class App:
         """Come back to the screen a reload left, or home if that is gone; to where the game is
         as saved if that screen is not (the game's save failed, the screen state's did not)."""
         try:
-            data = json.loads(self.storage.get(UI_KEY) or "{}")
+            data = self._remembered_screen()
             self.rules_open = data.get("rules") is True
             self.options = Variant(*data.get("options", (2, 6)))
             choices = data.get("choices", {})
@@ -214,6 +218,19 @@ class App:
         except (ValueError, TypeError, AttributeError, KeyError, IllegalMove, RecursionError):
             self.show(Screen.HOME)
 
+    def _remembered_screen(self):
+        """The screen state a reload comes back to: this tab's own, so that a tab comes back to
+        the game it showed, not to the one another tab showed last (a tab discarded or crashed
+        kept none as it went: the screen state every tab shares names the game shown last in
+        any); the one every tab shares if this tab has none that reads (a new tab, a blocked
+        tab storage). Raises what reading a damaged one raises."""
+        if self.tab_storage is not None:
+            with contextlib.suppress(Exception):
+                data = json.loads(self.tab_storage.get(UI_KEY))
+                if isinstance(data, dict):
+                    return data
+        return json.loads(self.storage.get(UI_KEY) or "{}")
+
     def _named_match(self, name):
         """The listed game a screen state names: by its storage key, or by its id alone (as older
         versions kept it), a pass-and-play game's before a computer game's."""
@@ -237,11 +254,18 @@ class App:
             self.defer(self.remember_ui)
 
     def remember_ui(self):
-        """Keep the screen state for a reload (also called as the page goes away)."""
+        """Keep the screen state for a reload (also called as the page goes away): in this tab's
+        own storage, which a reload of this tab reads, and in the one every tab shares, which a
+        new tab reads (and the language is read from)."""
         self._ui_unsaved = False
-        # The screen state is a convenience: a storage failure here loses nothing.
+        # The screen state is a convenience: a storage failure here loses nothing, and a full or
+        # blocked storage does not keep the other from being written.
         with contextlib.suppress(Exception):
-            self.storage.set(UI_KEY, json.dumps(self._ui_state()))
+            text = json.dumps(self._ui_state())
+            for storage in (self.tab_storage, self.storage):
+                if storage is not None:
+                    with contextlib.suppress(Exception):
+                        storage.set(UI_KEY, text)
 
     def save(self, match):
         """Save the match; on a full or blocked storage keep it open here and say so. If another tab
@@ -397,11 +421,12 @@ class App:
         now stands, as a save finding it changed takes it; another game is listed as it now stands.
         The saved setups are taken as they now stand too.
         True if the page changed: the game shown, the home screen's list of saved games, or the
-        setup screen's list of saved setups. The screen state is not written: a reload comes back
-        to the tab the player last used.
+        setup screen's list of saved setups. The screen state is not written: the one every tab
+        shares stays that of the tab the player last used (a new tab comes back to it).
         ``key`` None: anything may have changed unseen (another tab cleared the storage, or this
-        page comes back from the browser's back/forward cache, which kept no events meanwhile):
-        every game whose save is not what this tab last read or wrote is taken so, and the setups."""
+        page is shown again from the browser's back/forward cache, and takes the storage as it
+        now stands: Chromium delivers the events it queued meanwhile only after pageshow): every
+        game whose save is not what this tab last read or wrote is taken so, and the setups."""
         if key is None:
             keys = {k for k in self.storage.list_keys() if saved_kind(k)} | set(self.stored)
             changed = [k for k in sorted(keys) if self.storage.get(k) != self.stored.get(k)]
@@ -570,12 +595,13 @@ class App:
 
     def _twin(self):
         """A copy of this app to work a tap out ahead on: its own screen state and controllers, a
-        storage that keeps its writes to itself (``Scratch``), and nothing it would run after the frame."""
+        storage that keeps its writes to itself (``Scratch``) and no tab storage, and nothing it
+        would run after the frame."""
         after = copy.copy(self)
         after.planned, after.placed = list(self.planned), dict(self.placed)
         # Its saves, kept nowhere, check the storage as this app's would, and change none of this
         # app's lists: not the games it could not save, nor what it last read or wrote, nor its games.
-        after.storage = Scratch(self.storage)
+        after.storage, after.tab_storage = Scratch(self.storage), None
         after.unsaved, after.stored, after.matches = dict(self.unsaved), dict(self.stored), dict(self.matches)
         after.defer = lambda _work: None
         after._bind(*(c.for_app(after) for c in (self.turn, self.passplay, self.link, self.computer)))
