@@ -13,7 +13,9 @@ from e2e.conftest import click, game_turns_in, settled, tap_move, tap_square, ta
 from espionage import record
 from espionage.board import RED, SIDES, square_name
 from espionage.pieces import KINDS
-from ui.saves import Match
+from ui.saves import KEPT_SETUPS_PREFIX, SETUPS_KEY, Match
+
+UNREADABLE = "Some setups saved on this device cannot be read by this version of the game"
 
 BOARD_STATE = """() => [...document.querySelectorAll('g.square')].map(g => {
     const p = g.querySelector('.piece');
@@ -390,6 +392,27 @@ def test_blue_is_not_offered_a_setup_red_saved_in_the_same_game(page, open_app):
     assert page.get_by_text("not offered to Red until it ends").is_visible()
     assert page.get_by_role("button", name="Load Red wall", exact=True).count() == 0
     assert "Red wall" not in page.inner_html("#app")
+
+
+def test_a_setup_list_this_version_cannot_read_whole_is_kept_aside_in_the_browsers_storage(page, open_app):
+    """localStorage (main.py's BrowserStorage, its keys listed) keeps the list aside as it was."""
+    damaged = json.dumps({"newer": {"army": "SSSSS"}})
+    open_app(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SETUPS_KEY, damaged])
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    for name in ("Pass and play", "Start", "Random setup"):
+        click(page, name)
+    page.locator("details.saved-setups summary").click()
+    assert page.get_by_text(UNREADABLE).is_visible()
+    page.fill("#setup-name", "Mine")
+    click(page, "Save setup")
+    assert page.get_by_role("button", name="Load Mine", exact=True).count() == 1
+    stored = page.evaluate(
+        "() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('espionage:setups')))"
+    )
+    assert stored.pop(KEPT_SETUPS_PREFIX + "1") == damaged and list(json.loads(stored.pop(SETUPS_KEY))) == ["Mine"]
+    assert stored == {} and page.get_by_text(UNREADABLE).is_visible()
 
 
 def test_the_move_list_of_a_30_turn_game_and_a_past_board_keep_hidden_kinds_hidden(page, open_app):

@@ -26,9 +26,10 @@ from espionage.board import (
 )
 from espionage.pieces import ARMY, KINDS, letter_of
 from tests.helpers import epn
+from tests.test_saves import RefusingStorage, kept
 from ui.app import App
 from ui.render import square_origin
-from ui.saves import GAME_PREFIX, SETUPS_KEY, UI_KEY, Match, MemoryStorage
+from ui.saves import GAME_PREFIX, KEPT_SETUPS_PREFIX, SETUPS_KEY, UI_KEY, Match, MemoryStorage
 
 KIND_WORDS = [k.name for k in KINDS.values()] + [k.plural for k in KINDS.values()]
 VOID = {"input", "br", "img", "hr", "meta", "link", "wbr", "source", "area", "col", "embed", "track"}
@@ -727,21 +728,87 @@ def test_a_setup_is_not_saved_over_the_one_the_other_player_saved_in_this_game()
     assert set(json.loads(storage.get(SETUPS_KEY))) == {"Mine", "Blue's"}
 
 
-@pytest.mark.parametrize("text", ["XYZ", "C" * 30, "CCCCCLLLLKKKOOGGSSSSSEEEEMMMMX"])
-def test_broken_saved_setup_gives_a_message(text):
-    storage = MemoryStorage({SETUPS_KEY: json.dumps({"broken": text})})
+UNREADABLE = "cannot be read by this version of the game: they are kept untouched, not deleted."
+
+
+def a_setup(seed):
+    return str(Setup.random(RED, random.Random(seed)))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["XYZ", "C" * 30, "CCCCCLLLLKKKOOGGSSSSSEEEEMMMMX", 5, {"army": "X"}],
+    ids=["short", "thirty-colonels", "not-a-piece", "a-number", "an-object"],
+)
+def test_a_broken_saved_setup_is_not_offered_and_the_list_says_so(text):
+    """A setup this version cannot place was offered, and Load said it could not be used."""
+    storage = MemoryStorage({SETUPS_KEY: json.dumps({"broken": text, "good": a_setup(1)})})
     app = new_app(1, storage)
+    assert not page(app).has_button("Load broken") and page(app).has_button("Load good")
+    assert UNREADABLE in app.html()
     app.dispatch("drop", "C>a1")
-    press(app, "Load broken")
-    assert "cannot be used" in page(app).message()
-    assert app.placed == {parse_square("a1"): "C"}
+    app.dispatch("load-setup", "broken")  # a modified page asks anyway: nothing happens
+    assert app.placed == {parse_square("a1"): "C"} and not page(app).message()
 
 
-@pytest.mark.parametrize("text", ["{nope", "[" * 100_000], ids=["not-json", "nested-too-deep"])
-def test_unreadable_setup_list_is_ignored(text):
+@pytest.mark.parametrize(
+    "text", ["{nope", "[" * 100_000, "[]", '{"format": 2, "setups": []}'], ids=["not-json", "nested-too-deep", "a-list", "newer-version"]
+)
+def test_an_unreadable_setup_list_offers_none_and_says_so_instead_of_none_saved(text):
+    app = new_app(1, MemoryStorage({SETUPS_KEY: text}))
+    assert UNREADABLE in app.html() and "None saved" not in app.html() and not page(app).buttons("Forget")
+
+
+@pytest.mark.parametrize(
+    "text, usable",
+    [
+        ("{nope", []),
+        (json.dumps([a_setup(2)]), []),
+        (json.dumps({"good": a_setup(2), "broken": "XYZ"}), ["good"]),
+        (json.dumps({"format": 2, "setups": {"good": {"army": a_setup(2)}}}), []),
+    ],
+    ids=["not-json", "a-list", "one-bad-entry", "newer-version"],
+)
+def test_a_setup_list_this_version_cannot_read_whole_is_kept_when_a_setup_is_saved_or_forgotten(text, usable):
+    """Saving or forgetting a setup wrote over a stored list this version could not read whole:
+    every setup in it was lost, without a word."""
     storage = MemoryStorage({SETUPS_KEY: text})
     app = new_app(1, storage)
-    assert "None saved" in app.html()
+    press(app, "Random setup")
+    press(app, "Save setup", "mine")
+    assert "“mine” saved" in page(app).message()
+    assert kept(storage) == {KEPT_SETUPS_PREFIX + "1": text}
+    assert sorted(json.loads(storage.get(SETUPS_KEY))) == sorted(app.setups) == sorted([*usable, "mine"])
+    assert UNREADABLE in app.html()  # the kept list's other setups still cannot be read
+    for name in [*usable, "mine"]:
+        [forget] = [b for b in page(app).buttons("Forget") if b.get("data-arg") == name]
+        app.dispatch(forget.get("data-action"), name)
+    assert json.loads(storage.get(SETUPS_KEY)) == {} and kept(storage) == {KEPT_SETUPS_PREFIX + "1": text}
+    storage.remove(UI_KEY)
+    assert UNREADABLE in new_app(2, storage).html()  # said on every load while a list is kept
+
+
+def test_a_setup_list_that_cannot_be_kept_aside_is_not_written_and_the_page_says_so():
+    text = json.dumps({"good": a_setup(2), "newer": {"army": a_setup(3)}})
+    storage = RefusingStorage({SETUPS_KEY: text})
+    app = new_app(1, storage)
+    press(app, "Random setup")
+    press(app, "Save setup", "mine")
+    assert "could not be saved" in page(app).message()
+    press(app, "Forget")
+    assert "could not be changed" in page(app).message()
+    assert storage.get(SETUPS_KEY) == text and not kept(storage)
+    assert set(app.setups) == {"good"} and UNREADABLE in app.html()
+
+
+def test_setups_another_tab_left_unreadable_are_said_so_at_once():
+    storage = MemoryStorage({SETUPS_KEY: json.dumps({"good": a_setup(2)})})
+    app = new_app(1, storage)
+    assert UNREADABLE not in app.html() and page(app).has_button("Load good")
+    storage.set(SETUPS_KEY, json.dumps({"good": a_setup(2), "newer": {"army": a_setup(3)}}))
+    assert app.storage_changed(SETUPS_KEY)
+    assert UNREADABLE in app.html() and page(app).has_button("Load good") and not page(app).has_button("Load newer")
+    assert not app.storage_changed(SETUPS_KEY)
 
 
 # -- reload ----------------------------------------------------------------------------

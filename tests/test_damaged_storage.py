@@ -8,7 +8,8 @@ replaced), as a damaged, older or newer storage, or an attacker, would leave it.
 storage the app is built and drawn, and the taps its pages offer are made (each once, bounded),
 home and each saved game resumed included, and each link game's own link opened as a reload with
 it does: none may raise, every save stays on the home list (as a game, or as one this version
-cannot read), and a save this version cannot read is kept untouched until the player deletes it.
+cannot read), and a save this version cannot read is kept untouched until the player deletes it
+(a setup list this version cannot read whole, kept aside before it is written over).
 
 The test samples the damages (hypothesis, derandomized); ``python -m tests.test_damaged_storage``
 tries every one of them (about half an hour on two cores) and prints each distinct failure.
@@ -34,7 +35,7 @@ from ui import botwire
 from ui.app import App
 from ui.computer import COMPUTER_PREFIX, ComputerMatch
 from ui.linkplay import SEAT_PREFIX, LinkMatch
-from ui.saves import GAME_PREFIX, SETUPS_KEY, UI_KEY, Match, MemoryStorage
+from ui.saves import GAME_PREFIX, KEPT_SETUPS_PREFIX, SETUPS_KEY, UI_KEY, Match, MemoryStorage, read_setups
 from ui.screens import Screen
 
 SAVES = {GAME_PREFIX: Match, COMPUTER_PREFIX: ComputerMatch, SEAT_PREFIX: LinkMatch}
@@ -349,9 +350,10 @@ _BUTTON = re.compile(r"<button ([^>]*)>")
 _SQUARE_NAME = re.compile(r'data-square="([a-j]\d+)"')
 _PIECE = re.compile(r'<g class="piece (red|blue)')
 NAVIGATION = {"home", "back", "resume", "link-resume", "link-back", "history-close"}
-FORWARD = ("random-setup", "ready", "computer-ready", "link-ready", "reveal", "submit", "hand-over", "start",
-           "computer-start", "link-setup", "link-join", "replay", "history")  # fmt: skip
-"""The taps that take a game on (tapped first): a game started, turns played."""
+FORWARD = ("random-setup", "save-setup", "delete-setup", "ready", "computer-ready", "link-ready", "reveal", "submit",
+           "hand-over", "start", "computer-start", "link-setup", "link-join", "replay", "history")  # fmt: skip
+"""The taps that take a game on (tapped first): a game started, turns played; a setup saved and one
+forgotten before Ready takes the setup screen away."""
 UNDOING = ("clear", "undo", "cancel", "resign", "resign-confirm", "delete", "delete-confirm", "link-delete",
            "link-delete-confirm")  # fmt: skip
 """The taps that take back what the taps before did (tapped after the others)."""
@@ -483,8 +485,15 @@ def _check_listed(storage, home):
 
 
 def _check_kept(before, changes):
-    """No save this version cannot read was changed; no save was removed but by the player's Delete."""
+    """No save this version cannot read was changed; no save was removed but by the player's Delete;
+    a setup list this version cannot read whole was kept aside before it was written over."""
+    kept = set()
     for key, value, tap in changes:
+        if key.startswith(KEPT_SETUPS_PREFIX):
+            kept.add(value)
+        unreadable = key == SETUPS_KEY and key in before and not read_setups(before[key])[1]
+        if unreadable and before[key] not in kept:
+            raise AssertionError(f"the setup list, which this version cannot read whole, was written over after {tap}")
         if not SAVE_KEY.match(key) or key not in before:
             continue
         asked = tap is not None and tap[0] in ("delete-confirm", "link-delete-confirm")

@@ -10,12 +10,14 @@ from espionage.board import BLUE, RED, SETUP_SQUARES, rotated
 from ui.app import App
 from ui.saves import (
     GAME_PREFIX,
+    KEPT_SETUPS_PREFIX,
     SETUPS_KEY,
     Match,
     MemoryStorage,
     Scratch,
-    load_setups,
+    change_setup,
     placement_from_seen,
+    read_setups,
     save_setups,
     saved_match,
     setup_as_seen,
@@ -145,10 +147,87 @@ def test_saved_setups_are_kept_as_their_owner_sees_them():
 
 def test_setup_list_storage():
     storage = MemoryStorage()
-    assert load_setups(storage) == {}
-    save_setups(storage, {"b": "x", "a": "y"})
-    assert load_setups(storage) == {"a": "y", "b": "x"}
+    assert read_setups(storage.get(SETUPS_KEY)) == ({}, True)
+    save_setups(storage, {"b": GOOD, "a": OTHER})
+    assert read_setups(storage.get(SETUPS_KEY)) == ({"a": OTHER, "b": GOOD}, True)
     assert list(json.loads(storage.get(SETUPS_KEY))) == ["a", "b"]
-    for junk in ("{", "[1]", "3", "null"):
-        storage.set(SETUPS_KEY, junk)
-        assert load_setups(storage) == {}
+
+
+GOOD, OTHER = (str(Setup.random(RED, random.Random(seed))) for seed in (1, 2))
+UNREADABLE_SETUPS = {
+    "not JSON": ("{nope", {}),
+    "cut short": (json.dumps({"a": GOOD, "b": OTHER})[:-9], {}),
+    "empty": ("", {}),
+    "nested too deep": ("[" * 100_000, {}),
+    "a list": (json.dumps([GOOD]), {}),
+    "a number": ("3", {}),
+    "null": ("null", {}),
+    "one bad entry": (json.dumps({"a": GOOD, "broken": "XYZ", "b": OTHER}), {"a": GOOD, "b": OTHER}),
+    "a Mine too many": (json.dumps({"a": GOOD, "mines": OTHER.replace("C", "M", 1)}), {"a": GOOD}),
+    "not text": (json.dumps({"a": GOOD, "n": 5, "none": None}), {"a": GOOD}),
+    "a name twice": (f'{{"a": "{OTHER}", "a": "{GOOD}"}}', {"a": GOOD}),
+    "a newer version's": (json.dumps({"format": 2, "setups": {"a": {"army": GOOD}}}), {}),
+    "a newer version's entry": (json.dumps({"a": GOOD, "b": {"army": OTHER, "note": "x"}}), {"a": GOOD}),
+}
+
+
+@pytest.mark.parametrize("text, usable", UNREADABLE_SETUPS.values(), ids=UNREADABLE_SETUPS)
+def test_a_setup_list_not_read_whole_offers_what_it_can(text, usable):
+    assert read_setups(text) == (usable, False)
+
+
+class RefusingStorage(MemoryStorage):
+    """A storage that cannot hold a kept copy of the setups (full or blocked for that write)."""
+
+    def set(self, key, value):
+        if key.startswith(KEPT_SETUPS_PREFIX):
+            raise OSError("storage full")
+        super().set(key, value)
+
+
+def kept(storage):
+    """The setup lists kept aside in ``storage``, by key."""
+    return {k: v for k, v in storage.data.items() if k.startswith(KEPT_SETUPS_PREFIX)}
+
+
+@pytest.mark.parametrize("change", ["save", "forget"])
+@pytest.mark.parametrize("text, usable", UNREADABLE_SETUPS.values(), ids=UNREADABLE_SETUPS)
+def test_a_setup_list_not_read_whole_is_kept_aside_untouched_before_a_write(text, usable, change):
+    """Saving or forgetting a setup wrote the list this version had read over the stored one: a
+    damaged list, or a newer version's, lost every setup in it without a word."""
+    storage = MemoryStorage({SETUPS_KEY: text, "unrelated": "x"})
+    if change == "save":
+        change_setup(storage, "new", GOOD)
+        written = {**usable, "new": GOOD}
+    else:
+        change_setup(storage, "a", None)
+        written = {k: v for k, v in usable.items() if k != "a"}
+    assert kept(storage) == {KEPT_SETUPS_PREFIX + "1": text}
+    assert json.loads(storage.get(SETUPS_KEY)) == written
+    change_setup(storage, "other", OTHER)  # the list now reads whole: nothing more kept
+    assert kept(storage) == {KEPT_SETUPS_PREFIX + "1": text}
+
+
+def test_a_setup_list_is_kept_aside_once_and_earlier_kept_lists_never_written_over():
+    storage = MemoryStorage({KEPT_SETUPS_PREFIX + "1": "{older", SETUPS_KEY: "{newer"})
+    change_setup(storage, "a", GOOD)
+    assert kept(storage) == {KEPT_SETUPS_PREFIX + "1": "{older", KEPT_SETUPS_PREFIX + "2": "{newer"}
+    for text in ("{newer", "{older"):  # damaged again as a kept list was: not kept twice
+        storage.set(SETUPS_KEY, text)
+        change_setup(storage, "b", OTHER)
+        assert len(kept(storage)) == 2
+    storage.set(SETUPS_KEY, "[]")
+    change_setup(storage, "b", None)
+    assert kept(storage) == {
+        KEPT_SETUPS_PREFIX + "1": "{older", KEPT_SETUPS_PREFIX + "2": "{newer", KEPT_SETUPS_PREFIX + "3": "[]"
+    }
+    assert json.loads(storage.get(SETUPS_KEY)) == {}
+
+
+@pytest.mark.parametrize("name, text", [("new", GOOD), ("a", None)], ids=["save", "forget"])
+def test_a_setup_list_that_cannot_be_kept_aside_is_not_written_over(name, text):
+    damaged = json.dumps({"a": GOOD, "b": {"army": OTHER}})
+    storage = RefusingStorage({SETUPS_KEY: damaged})
+    with pytest.raises(OSError):
+        change_setup(storage, name, text)
+    assert storage.data == {SETUPS_KEY: damaged}

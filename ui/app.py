@@ -42,8 +42,8 @@ from .saves import (
     ChangedElsewhere,
     Match,
     Scratch,
-    load_setups,
     saved_match,
+    stored_setups,
 )
 from .screens import BOARD_SCREENS, MATCH_SCREENS, Screen
 
@@ -91,7 +91,7 @@ class App:
             if saved_kind(key) in LISTED:
                 with contextlib.suppress(ValueError):
                     self._list(key)
-        self.setups = load_setups(storage)
+        self.take_setups()
         self._bind(PlayTurn(self), PassPlay(self), LinkControl(self), ComputerControl(self))
         self.show(Screen.HOME)
         self.rules_open = False  # the Rules screen, over whatever screen the player was on
@@ -449,12 +449,18 @@ class App:
         self.announcement = accessible.announcement(before, self)
         return True
 
+    def take_setups(self):
+        """Take the saved setups as they now stand on the device: those this version can use
+        (``setups``, by name), and whether some cannot be read by it (``setups_unreadable``: they
+        are kept untouched, and the setups list says so)."""
+        self.setups, self.setups_unreadable = stored_setups(self.storage)
+
     def _setups_changed(self):
         """Take the saved setups as another tab left them: True if they changed and the page lists them."""
-        setups = load_setups(self.storage)
-        if setups == self.setups:
+        before = self.setups, self.setups_unreadable
+        self.take_setups()
+        if (self.setups, self.setups_unreadable) == before:
             return False
-        self.setups = setups
         if self.screen != Screen.SETUP:
             return False
         self.motion, self.tap_marks, self.announcement = (), None, ""

@@ -7,7 +7,6 @@ from espionage.board import RED, SETUP_SQUARES
 from espionage.pieces import ARMY, KINDS
 
 from .controller import Action
-from .errors import error_text
 from .i18n import _
 from .saves import change_setup, placement_from_seen, setup_as_seen
 from .screens import Screen
@@ -112,35 +111,29 @@ class ArmySetup:
 
     def on_board(self, name):
         """True while the board holds exactly the saved setup ``name``: loading it would change nothing."""
-        try:
-            return placement_from_seen(self.app.setups[name], self.app.side) == self.app.placed
-        except ValueError:
-            return False
+        return placement_from_seen(self.app.setups[name], self.app.side) == self.app.placed
 
     def load(self, name):
         self.app.setups_open = True  # the list stays open after working with it
         if self.app.screen != Screen.SETUP or name not in self.offered():
             return
-        try:
-            self.app.placed = placement_from_seen(self.app.setups[name], self.app.side)
-        except ValueError as e:
-            self.app.message = _("The saved setup “{name}” cannot be used: {reason}").format(name=name, reason=error_text(e))
-            return
+        self.app.placed = placement_from_seen(self.app.setups[name], self.app.side)
         self.app.picked = self.app.selected = None
 
     def forget(self, name):
         self.app.setups_open = True  # the list stays open after working with it
         if self.app.screen == Screen.SETUP and name in self.offered():
-            self._store(name, None, _("The setup list could not be changed: the browser's storage is blocked."))
+            # full too: a stored list this version cannot read whole is kept aside first
+            self._store(name, None, _("The setup list could not be changed: the browser's storage is full or blocked."))
 
     def _store(self, name, text, failed):
         """Save the setup ``text`` as ``name`` on the device (None: forget it), among the setups other
-        tabs left there; on a full or blocked storage say ``failed`` and keep the list as it was.
-        True if kept."""
+        tabs left there; on a full or blocked storage say ``failed`` and keep the list as it was
+        (``saves.change_setup``). True if kept."""
         try:
-            setups = change_setup(self.app.storage, name, text)
+            change_setup(self.app.storage, name, text)
         except Exception:
             self.app.message = failed
             return False
-        self.app.setups = setups
+        self.app.take_setups()
         return True

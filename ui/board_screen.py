@@ -114,12 +114,19 @@ def _saved_setups(app, side, private):
         else ""
     )
     setups, name, none = _("Saved setups"), _("Name"), _("None saved on this device yet.")
+    unreadable = _(
+        "Some setups saved on this device cannot be read by this version of the game: "
+        "they are kept untouched, not deleted."
+    )
+    # "None saved" would be untrue while some cannot be read
+    hint = unreadable if app.setups_unreadable else "" if saved else none
     return (
         f'<details class="saved-setups"{" open" if app.setups_open else ""}><summary>{setups}</summary>'
         f'<label>{name} <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>'
         + button(_("Save setup"), "save-setup")
         + private
-        + (f"<ul>{saved}</ul>" if saved else f'<p class="hint">{none}</p>')
+        + (f"<ul>{saved}</ul>" if saved else "")
+        + (f'<p class="hint">{hint}</p>' if hint else "")
         + "</details>"
     )
 

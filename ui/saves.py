@@ -5,6 +5,7 @@ The storage is anything with ``get(key)`` (None for a key it does not hold), ``s
 the game in memory and says so: a save is replaced only by a complete new one.
 """
 
+import itertools
 import json
 from dataclasses import dataclass, field
 
@@ -18,6 +19,8 @@ from .words import side_name
 
 GAME_PREFIX = "espionage:game:"
 SETUPS_KEY = "espionage:setups"
+KEPT_SETUPS_PREFIX = "espionage:setups:damaged:"
+"""A stored setup list this version could not read whole, kept aside untouched (``keep_setups_aside``)."""
 DAMAGED = (KeyError, TypeError, AttributeError, OverflowError, RecursionError, json.JSONDecodeError)
 """What reading a damaged save can raise besides ValueError (a number too large for a float,
 nesting too deep for the parser among them): each is reported as the save being damaged."""
@@ -278,12 +281,44 @@ def saved_match(kind, key, text):
 # turned 180°), so one saved setup serves either colour.
 
 
-def load_setups(storage):
+def read_setups(text):
+    """The setups this version can use in the stored list ``text`` (None: no list), and whether it
+    read whole: not if any part cannot be read, the whole list or an entry (skipped), damaged or
+    written by a newer version; a write must then keep the list aside first (``change_setup``)."""
+    if text is None:
+        return {}, True
     try:
-        data = json.loads(storage.get(SETUPS_KEY) or "{}")
-        return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
-    except (ValueError, AttributeError, RecursionError):
-        return {}
+        # an object reads as the tuple of its pairs (an array as a list): a name twice is seen
+        pairs = json.loads(text, object_pairs_hook=tuple)
+    except (ValueError, RecursionError):
+        return {}, False
+    if not isinstance(pairs, tuple):
+        return {}, False
+    setups = {name: setup for name, setup in pairs if _usable(setup)}
+    return setups, len(setups) == len(pairs)
+
+
+def _usable(setup):
+    """Whether a stored setup's value is a setup this version can place."""
+    if not isinstance(setup, str):
+        return False
+    try:
+        Setup.from_str(RED, setup)
+    except ValueError:
+        return False
+    return True
+
+
+def kept_setups(storage):
+    """The setup lists kept aside (``keep_setups_aside``), by storage key."""
+    return {key: storage.get(key) for key in storage.list_keys() if key.startswith(KEPT_SETUPS_PREFIX)}
+
+
+def stored_setups(storage):
+    """The stored setups this version can use, and whether some setups on the device cannot be read
+    by it: the stored list does not read whole, or one that did not is kept aside."""
+    setups, whole = read_setups(storage.get(SETUPS_KEY))
+    return setups, not whole or bool(kept_setups(storage))
 
 
 def setup_as_seen(placed, side):
@@ -301,13 +336,27 @@ def save_setups(storage, setups):
     storage.set(SETUPS_KEY, json.dumps(setups, sort_keys=True))
 
 
+def keep_setups_aside(storage, text):
+    """Keep the stored list ``text``, which this version cannot read whole, untouched under the first
+    free ``KEPT_SETUPS_PREFIX`` key, unless a copy is kept already (earlier kept lists are never
+    written over): the setups in it this version cannot read must outlive a write of those it can.
+    Raises if the storage cannot hold it."""
+    kept = kept_setups(storage)
+    if text not in kept.values():
+        free = next(n for n in itertools.count(1) if f"{KEPT_SETUPS_PREFIX}{n}" not in kept)
+        storage.set(f"{KEPT_SETUPS_PREFIX}{free}", text)
+
+
 def change_setup(storage, name, text):
     """Save the setup ``text`` as ``name`` (None: forget it) among the setups stored now, not those
-    this tab read before: another tab's setups saved or forgotten since stay so. The setups written."""
-    setups = load_setups(storage)
+    this tab read before: another tab's setups saved or forgotten since stay so. A stored list that
+    does not read whole is kept aside first; if it cannot be, this raises and writes nothing."""
+    stored = storage.get(SETUPS_KEY)
+    setups, whole = read_setups(stored)
+    if not whole:
+        keep_setups_aside(storage, stored)
     if text is None:
         setups.pop(name, None)
     else:
         setups[name] = text
     save_setups(storage, setups)
-    return setups
