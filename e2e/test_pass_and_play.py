@@ -394,8 +394,9 @@ def test_blue_is_not_offered_a_setup_red_saved_in_the_same_game(page, open_app):
     assert "Red wall" not in page.inner_html("#app")
 
 
-def test_a_setup_list_this_version_cannot_read_whole_is_kept_aside_in_the_browsers_storage(page, open_app):
-    """localStorage (main.py's BrowserStorage, its keys listed) keeps the list aside as it was."""
+def test_a_setup_list_this_version_cannot_read_whole_is_kept_aside_in_the_browsers_storage_until_deleted(page, open_app):
+    """localStorage (main.py's BrowserStorage, its keys listed) keeps the list aside as it was, until
+    the player deletes the setups it cannot read (asked twice)."""
     damaged = json.dumps({"newer": {"army": "SSSSS"}})
     open_app(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SETUPS_KEY, damaged])
@@ -413,6 +414,15 @@ def test_a_setup_list_this_version_cannot_read_whole_is_kept_aside_in_the_browse
     )
     assert stored.pop(KEPT_SETUPS_PREFIX + "1") == damaged and list(json.loads(stored.pop(SETUPS_KEY))) == ["Mine"]
     assert stored == {} and page.get_by_text(UNREADABLE).is_visible()
+    click(page, "Delete them")  # asked again: Keep, the safe answer, has the focus
+    assert page.evaluate("() => document.activeElement.textContent") == "Keep"
+    click(page, "Delete setups")
+    stored = page.evaluate(
+        "() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('espionage:setups')))"
+    )
+    assert list(stored) == [SETUPS_KEY] and list(json.loads(stored[SETUPS_KEY])) == ["Mine"]
+    assert page.get_by_text(UNREADABLE).count() == 0
+    assert page.get_by_role("button", name="Load Mine", exact=True).count() == 1
 
 
 def test_the_move_list_of_a_30_turn_game_and_a_past_board_keep_hidden_kinds_hidden(page, open_app):

@@ -811,6 +811,81 @@ def test_setups_another_tab_left_unreadable_are_said_so_at_once():
     assert not app.storage_changed(SETUPS_KEY)
 
 
+DISCARD_QUESTION_TEXT = "Delete the setups this version cannot read?"
+
+
+def with_unreadable_setups(storage_class=MemoryStorage):
+    """A device whose stored setups list has one setup this version cannot read, and a list kept aside."""
+    text = json.dumps({"good": a_setup(2), "newer": {"army": a_setup(3)}})
+    return storage_class({SETUPS_KEY: text, KEPT_SETUPS_PREFIX + "1": "{nope"}), text
+
+
+def test_the_setups_this_version_cannot_read_are_deleted_only_when_the_player_asks_twice():
+    """The message that some setups cannot be read stayed on every load, with no way to be rid of
+    them but the browser's own tools."""
+    storage, text = with_unreadable_setups()
+    app = new_app(1, storage)
+    assert UNREADABLE in app.html() and DISCARD_QUESTION_TEXT not in app.html()
+    press(app, "Delete them")
+    assert DISCARD_QUESTION_TEXT in app.html() and storage.get(SETUPS_KEY) == text and kept(storage)
+    press(app, "Keep")
+    assert DISCARD_QUESTION_TEXT not in app.html() and storage.get(SETUPS_KEY) == text and kept(storage)
+    press(app, "Delete them")
+    press(app, "Delete setups")
+    assert json.loads(storage.get(SETUPS_KEY)) == {"good": a_setup(2)} and not kept(storage)
+    html = app.html()
+    assert UNREADABLE not in html and DISCARD_QUESTION_TEXT not in html and not page(app).has_button("Delete them")
+    assert page(app).has_button("Load good")
+    storage.remove(UI_KEY)
+    assert UNREADABLE not in new_app(2, storage).html()
+
+
+def test_delete_them_is_offered_only_while_some_setups_cannot_be_read():
+    storage = MemoryStorage({SETUPS_KEY: json.dumps({"good": a_setup(2)})})
+    app = new_app(1, storage)
+    assert not page(app).has_button("Delete them")
+    app.dispatch("discard-setups")
+    app.dispatch("discard-setups-confirm")
+    assert app.confirm is None and storage.get(SETUPS_KEY) == json.dumps({"good": a_setup(2)})
+
+
+def test_a_forged_confirm_deletes_nothing_unasked():
+    """A page (or a modified one) that sends the answer without the question deletes nothing."""
+    storage, text = with_unreadable_setups()
+    app = new_app(1, storage)
+    app.dispatch("discard-setups-confirm")
+    assert storage.get(SETUPS_KEY) == text and kept(storage) and UNREADABLE in app.html()
+
+
+class ReadOnlyStorage(MemoryStorage):
+    """A storage that reads but refuses every change (blocked)."""
+
+    def set(self, key, value):
+        raise OSError("blocked")
+
+    def remove(self, key):
+        raise OSError("blocked")
+
+
+def test_setups_that_cannot_be_deleted_stay_and_the_page_says_so():
+    storage, text = with_unreadable_setups(ReadOnlyStorage)
+    app = new_app(1, storage)
+    press(app, "Delete them")
+    press(app, "Delete setups")
+    assert "could not be changed" in page(app).message()
+    assert storage.get(SETUPS_KEY) == text and kept(storage) and UNREADABLE in app.html()
+
+
+def test_setups_another_tab_deleted_are_taken_at_once_and_the_question_goes():
+    storage, _text = with_unreadable_setups(MemoryStorage)
+    storage.remove(SETUPS_KEY)  # only a kept list: its removal is the only change another tab makes
+    app = new_app(1, storage)
+    press(app, "Delete them")
+    storage.remove(KEPT_SETUPS_PREFIX + "1")
+    assert app.storage_changed(KEPT_SETUPS_PREFIX + "1")
+    assert UNREADABLE not in app.html() and DISCARD_QUESTION_TEXT not in app.html() and app.confirm is None
+
+
 # -- reload ----------------------------------------------------------------------------
 
 

@@ -355,7 +355,7 @@ FORWARD = ("random-setup", "save-setup", "delete-setup", "ready", "computer-read
 """The taps that take a game on (tapped first): a game started, turns played; a setup saved and one
 forgotten before Ready takes the setup screen away."""
 UNDOING = ("clear", "undo", "cancel", "resign", "resign-confirm", "delete", "delete-confirm", "link-delete",
-           "link-delete-confirm")  # fmt: skip
+           "link-delete-confirm", "discard-setups", "discard-setups-confirm")  # fmt: skip
 """The taps that take back what the taps before did (tapped after the others)."""
 
 
@@ -486,13 +486,15 @@ def _check_listed(storage, home):
 
 def _check_kept(before, changes):
     """No save this version cannot read was changed; no save was removed but by the player's Delete;
-    a setup list this version cannot read whole was kept aside before it was written over."""
+    a setup list this version cannot read whole was kept aside before it was written over, unless
+    the player deleted the setups this version cannot read."""
     kept = set()
     for key, value, tap in changes:
         if key.startswith(KEPT_SETUPS_PREFIX):
             kept.add(value)
         unreadable = key == SETUPS_KEY and key in before and not read_setups(before[key])[1]
-        if unreadable and before[key] not in kept:
+        discarded = tap is not None and tap[0] == "discard-setups-confirm"
+        if unreadable and before[key] not in kept and not discarded:
             raise AssertionError(f"the setup list, which this version cannot read whole, was written over after {tap}")
         if not SAVE_KEY.match(key) or key not in before:
             continue

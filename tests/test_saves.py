@@ -16,6 +16,7 @@ from ui.saves import (
     MemoryStorage,
     Scratch,
     change_setup,
+    discard_unreadable_setups,
     placement_from_seen,
     read_setups,
     save_setups,
@@ -231,3 +232,22 @@ def test_a_setup_list_that_cannot_be_kept_aside_is_not_written_over(name, text):
     with pytest.raises(OSError):
         change_setup(storage, name, text)
     assert storage.data == {SETUPS_KEY: damaged}
+
+
+@pytest.mark.parametrize("text, usable", UNREADABLE_SETUPS.values(), ids=UNREADABLE_SETUPS)
+def test_deleting_the_unreadable_setups_keeps_those_that_read_and_removes_every_kept_list(text, usable):
+    storage = MemoryStorage({SETUPS_KEY: text, KEPT_SETUPS_PREFIX + "1": "{older", KEPT_SETUPS_PREFIX + "7": "[]"})
+    readable, _whole = read_setups(text)
+    discard_unreadable_setups(storage)
+    assert storage.data == {SETUPS_KEY: json.dumps(readable, sort_keys=True)}
+    assert read_setups(storage.get(SETUPS_KEY)) == (readable, True) and readable == usable
+
+
+def test_deleting_the_unreadable_setups_leaves_a_list_that_reads_whole_as_it_is():
+    whole = json.dumps({"a": GOOD})
+    storage = MemoryStorage({SETUPS_KEY: whole, KEPT_SETUPS_PREFIX + "1": "{older"})
+    discard_unreadable_setups(storage)
+    assert storage.data == {SETUPS_KEY: whole}
+    empty = MemoryStorage({KEPT_SETUPS_PREFIX + "1": "{older"})
+    discard_unreadable_setups(empty)
+    assert empty.data == {}

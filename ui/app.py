@@ -25,7 +25,7 @@ from espionage.pieces import KINDS
 
 from . import accessible, i18n, keyboard, motion, page
 from .ahead import match_copy
-from .army_setup import ArmySetup
+from .army_setup import DISCARD_QUESTION, ArmySetup
 from .computer import ComputerMatch
 from .computerplay import ComputerControl
 from .controller import Action
@@ -37,6 +37,7 @@ from .play_turn import PlayTurn
 from .render import marks_data
 from .replay import Replay
 from .saves import (
+    KEPT_SETUPS_PREFIX,
     SETUPS_KEY,
     UI_KEY,
     ChangedElsewhere,
@@ -431,7 +432,7 @@ class App:
             keys = {k for k in self.storage.list_keys() if saved_kind(k)} | set(self.stored)
             changed = [k for k in sorted(keys) if self.storage.get(k) != self.stored.get(k)]
             return any([self.storage_changed(SETUPS_KEY), *[self.storage_changed(k) for k in changed]])
-        if key == SETUPS_KEY:
+        if key == SETUPS_KEY or key.startswith(KEPT_SETUPS_PREFIX):
             return self._setups_changed()
         if saved_kind(key) is None:
             return False
@@ -461,6 +462,8 @@ class App:
         self.take_setups()
         if (self.setups, self.setups_unreadable) == before:
             return False
+        if not self.setups_unreadable and self.confirm == DISCARD_QUESTION:
+            self.confirm = None  # another tab deleted them: nothing is left to ask about
         if self.screen != Screen.SETUP:
             return False
         self.motion, self.tap_marks, self.announcement = (), None, ""

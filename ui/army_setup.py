@@ -8,8 +8,11 @@ from espionage.pieces import ARMY, KINDS
 
 from .controller import Action
 from .i18n import _
-from .saves import change_setup, placement_from_seen, setup_as_seen
+from .saves import change_setup, discard_unreadable_setups, placement_from_seen, setup_as_seen
 from .screens import Screen
+
+DISCARD_QUESTION = "discard-setups"
+"""``App.confirm`` while the setup screen asks whether to delete the setups this version cannot read."""
 
 
 class ArmySetup:
@@ -26,6 +29,8 @@ class ArmySetup:
             "save-setup": Action(self.save, form=True),
             "load-setup": Action(self.load),
             "delete-setup": Action(self.forget),
+            "discard-setups": Action(self.ask_discard),
+            "discard-setups-confirm": Action(self.discard),
         }
 
     def remaining(self, kind):
@@ -125,6 +130,23 @@ class ArmySetup:
         if self.app.screen == Screen.SETUP and name in self.offered():
             # full too: a stored list this version cannot read whole is kept aside first
             self._store(name, None, _("The setup list could not be changed: the browser's storage is full or blocked."))
+
+    def ask_discard(self, _arg):
+        """Ask first: the setups this version cannot read are deleted for good, unseen."""
+        self.app.setups_open = True
+        if self.app.screen == Screen.SETUP and self.app.setups_unreadable:
+            self.app.confirm = DISCARD_QUESTION
+
+    def discard(self, _arg):
+        """Delete the setups this version cannot read (asked first); those it can read stay."""
+        if self.app.confirm != DISCARD_QUESTION or self.app.screen != Screen.SETUP:
+            return
+        self.app.confirm = None
+        try:
+            discard_unreadable_setups(self.app.storage)
+        except Exception:
+            self.app.message = _("The setup list could not be changed: the browser's storage is full or blocked.")
+        self.app.take_setups()
 
     def _store(self, name, text, failed):
         """Save the setup ``text`` as ``name`` on the device (None: forget it), among the setups other

@@ -10,12 +10,13 @@ from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
 
 from . import keyboard
+from .army_setup import DISCARD_QUESTION
 from .board_state import fights, learned_marks
 from .i18n import _, ngettext
 from .markup import Element, Elements, Parts
 from .render import BoardPicture, board_svg, marks_canvas, piece_svg
 from .screens import Screen
-from .widgets import button, kept, message, rules_bar
+from .widgets import button, delete_question, kept, message, rules_bar
 from .words import boards_after, describe, kind_name, outcome_text, selection, side_name
 
 
@@ -118,8 +119,17 @@ def _saved_setups(app, side, private):
         "Some setups saved on this device cannot be read by this version of the game: "
         "they are kept untouched, not deleted."
     )
+    discard = (
+        delete_question(
+            "discard-setups-confirm",
+            _("Delete the setups this version cannot read?"),
+            _("Delete setups"),
+        )
+        if app.confirm == DISCARD_QUESTION
+        else button(_("Delete them"), "discard-setups", cls="quiet")
+    )
     # "None saved" would be untrue while some cannot be read
-    hint = unreadable if app.setups_unreadable else "" if saved else none
+    hint = f"{unreadable} {discard}" if app.setups_unreadable else "" if saved else none
     return (
         f'<details class="saved-setups"{" open" if app.setups_open else ""}><summary>{setups}</summary>'
         f'<label>{name} <input type="text" id="setup-name" maxlength="40" autocomplete="off"></label>'

@@ -336,6 +336,17 @@ def save_setups(storage, setups):
     storage.set(SETUPS_KEY, json.dumps(setups, sort_keys=True))
 
 
+def discard_unreadable_setups(storage):
+    """Delete the setups this version cannot read, as the player asked (they cannot be read to be
+    shown first): the kept lists, and the stored list's part that does not read, the setups it
+    can read being written back alone. Raises if the storage refuses a change."""
+    setups, whole = read_setups(storage.get(SETUPS_KEY))
+    if not whole:
+        save_setups(storage, setups)
+    for key in kept_setups(storage):
+        storage.remove(key)
+
+
 def keep_setups_aside(storage, text):
     """Keep the stored list ``text``, which this version cannot read whole, untouched under the first
     free ``KEPT_SETUPS_PREFIX`` key, unless a copy is kept already (earlier kept lists are never

@@ -56,13 +56,13 @@ def resign_control(asked):
     )
 
 
-def delete_question(action):
-    """A saved game's Delete, asked again: the question a screen reader hears as it appears,
-    and its answers (Keep, the safe one, takes the focus: main.py)."""
-    question = escape(_("Delete this game?"))
+def delete_question(action, question=None, answer=None):
+    """A Delete asked again (by default a saved game's): the question a screen reader hears as
+    it appears, and its answers (Keep, the safe one, takes the focus: main.py)."""
+    question = escape(question or _("Delete this game?"))
     return (
         f'<span class="confirm" role="alertdialog" aria-label="{question}"><span class="question">{question}</span> '
-        + button(_("Delete game"), action, cls="danger")
+        + button(answer or _("Delete game"), action, cls="danger")
         + button(_("Keep"), "cancel", cls="primary")
         + "</span>"
     )
