@@ -857,6 +857,32 @@ def test_a_forged_confirm_deletes_nothing_unasked():
     assert storage.get(SETUPS_KEY) == text and kept(storage) and UNREADABLE in app.html()
 
 
+@pytest.mark.parametrize("key", [SETUPS_KEY, KEPT_SETUPS_PREFIX + "1", UI_KEY])
+def test_a_saved_games_delete_deletes_no_setups_list_nor_the_screen_state(key):
+    """The home screen's Delete took any storage key a modified page sent, and its answer removed
+    it unseen: the saved setups, or a list kept aside, lost without the question they are asked."""
+    storage, _text = with_unreadable_setups()
+    app = App(storage, rng=random.Random(1))
+    app.remember_ui()
+    before = dict(storage.data)
+    app.dispatch("delete", key)
+    assert app.confirm is None
+    app.dispatch("delete-confirm")
+    assert storage.data == before
+
+
+def test_a_saved_games_delete_answers_no_other_question():
+    """Delete game's answer, sent while the setup screen asks about the setups it cannot read,
+    neither removed anything nor left that question standing: it took the question away."""
+    storage, _text = with_unreadable_setups()
+    app = new_app(1, storage)
+    press(app, "Delete them")
+    app.dispatch("delete-confirm")
+    assert DISCARD_QUESTION_TEXT in app.html()
+    press(app, "Delete setups")
+    assert not kept(storage)
+
+
 class ReadOnlyStorage(MemoryStorage):
     """A storage that reads but refuses every change (blocked)."""
 
