@@ -28,6 +28,7 @@ from espionage.pieces import ARMY, KINDS, letter_of
 from tests.helpers import epn
 from tests.test_saves import RefusingStorage, kept
 from ui.app import App
+from ui.army_setup import DISCARD_QUESTION
 from ui.render import square_origin
 from ui.saves import GAME_PREFIX, KEPT_SETUPS_PREFIX, SETUPS_KEY, UI_KEY, Match, MemoryStorage
 
@@ -844,9 +845,22 @@ def test_delete_them_is_offered_only_while_some_setups_cannot_be_read():
     storage = MemoryStorage({SETUPS_KEY: json.dumps({"good": a_setup(2)})})
     app = new_app(1, storage)
     assert not page(app).has_button("Delete them")
-    app.dispatch("discard-setups")
+    app.dispatch("discard-setups")  # a modified page asks anyway: nothing to ask about
+    assert app.confirm is None and DISCARD_QUESTION_TEXT not in app.html()
     app.dispatch("discard-setups-confirm")
     assert app.confirm is None and storage.get(SETUPS_KEY) == json.dumps({"good": a_setup(2)})
+
+
+def test_the_setups_this_version_cannot_read_are_asked_about_on_the_setup_screen_only():
+    """Asked, or answered, on another screen (the home screen here), where the question is not
+    shown, nothing is asked and nothing deleted."""
+    storage, text = with_unreadable_setups()
+    app = App(storage, rng=random.Random(1))
+    app.dispatch("discard-setups")
+    assert app.confirm is None
+    app.confirm = DISCARD_QUESTION  # however it came to stand on another screen
+    app.dispatch("discard-setups-confirm")
+    assert storage.get(SETUPS_KEY) == text and kept(storage)
 
 
 def test_a_forged_confirm_deletes_nothing_unasked():
