@@ -28,6 +28,7 @@ from espionage.pieces import ARMY, KINDS, letter_of
 from tests.helpers import epn
 from tests.test_saves import RefusingStorage, kept
 from ui.app import App
+from ui.army_setup import DISCARD_QUESTION
 from ui.render import square_origin
 from ui.saves import GAME_PREFIX, KEPT_SETUPS_PREFIX, SETUPS_KEY, UI_KEY, Match, MemoryStorage
 
@@ -844,9 +845,22 @@ def test_delete_them_is_offered_only_while_some_setups_cannot_be_read():
     storage = MemoryStorage({SETUPS_KEY: json.dumps({"good": a_setup(2)})})
     app = new_app(1, storage)
     assert not page(app).has_button("Delete them")
-    app.dispatch("discard-setups")
+    app.dispatch("discard-setups")  # a modified page asks anyway: nothing to ask about
+    assert app.confirm is None and DISCARD_QUESTION_TEXT not in app.html()
     app.dispatch("discard-setups-confirm")
     assert app.confirm is None and storage.get(SETUPS_KEY) == json.dumps({"good": a_setup(2)})
+
+
+def test_the_setups_this_version_cannot_read_are_asked_about_on_the_setup_screen_only():
+    """Asked, or answered, on another screen (the home screen here), where the question is not
+    shown, nothing is asked and nothing deleted."""
+    storage, text = with_unreadable_setups()
+    app = App(storage, rng=random.Random(1))
+    app.dispatch("discard-setups")
+    assert app.confirm is None
+    app.confirm = DISCARD_QUESTION  # however it came to stand on another screen
+    app.dispatch("discard-setups-confirm")
+    assert storage.get(SETUPS_KEY) == text and kept(storage)
 
 
 def test_a_forged_confirm_deletes_nothing_unasked():
@@ -855,6 +869,32 @@ def test_a_forged_confirm_deletes_nothing_unasked():
     app = new_app(1, storage)
     app.dispatch("discard-setups-confirm")
     assert storage.get(SETUPS_KEY) == text and kept(storage) and UNREADABLE in app.html()
+
+
+@pytest.mark.parametrize("key", [SETUPS_KEY, KEPT_SETUPS_PREFIX + "1", UI_KEY])
+def test_a_saved_games_delete_deletes_no_setups_list_nor_the_screen_state(key):
+    """The home screen's Delete took any storage key a modified page sent, and its answer removed
+    it unseen: the saved setups, or a list kept aside, lost without the question they are asked."""
+    storage, _text = with_unreadable_setups()
+    app = App(storage, rng=random.Random(1))
+    app.remember_ui()
+    before = dict(storage.data)
+    app.dispatch("delete", key)
+    assert app.confirm is None
+    app.dispatch("delete-confirm")
+    assert storage.data == before
+
+
+def test_a_saved_games_delete_answers_no_other_question():
+    """Delete game's answer, sent while the setup screen asks about the setups it cannot read,
+    neither removed anything nor left that question standing: it took the question away."""
+    storage, _text = with_unreadable_setups()
+    app = new_app(1, storage)
+    press(app, "Delete them")
+    app.dispatch("delete-confirm")
+    assert DISCARD_QUESTION_TEXT in app.html()
+    press(app, "Delete setups")
+    assert not kept(storage)
 
 
 class ReadOnlyStorage(MemoryStorage):

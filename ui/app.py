@@ -521,11 +521,15 @@ class App:
             self.controllers[match.mode].resume(match)
 
     def ask_delete(self, key):
-        if self.screen == Screen.HOME:
+        """Ask first, of a saved game only: no other storage key (the saved setups, a setups list
+        kept aside, the screen state) is deleted by a saved game's Delete, whatever a page sends."""
+        if self.screen == Screen.HOME and saved_kind(key) is not None:
             self.confirm = key
 
     def delete_confirmed(self, _arg):
-        if self.confirm is None:
+        """Delete game: the answer to a saved game's question only (not to Resign's, nor to the
+        setup screen's about the setups this version cannot read)."""
+        if self.screen != Screen.HOME or saved_kind(self.confirm) is None:
             return
         self.delete_saved(self.confirm)
         self.matches.pop(self.confirm, None)
