@@ -926,6 +926,20 @@ def test_setups_another_tab_deleted_are_taken_at_once_and_the_question_goes():
     assert UNREADABLE not in app.html() and DISCARD_QUESTION_TEXT not in app.html() and app.confirm is None
 
 
+def test_the_question_goes_when_another_tab_changes_the_setups_under_it():
+    """Delete setups answered a question asked of other setups: a list another tab (a newer
+    version's) wrote while the question was open was deleted with it, unseen."""
+    storage, _text = with_unreadable_setups()
+    app = new_app(1, storage)
+    press(app, "Delete them")
+    newer = json.dumps({"format": 3, "setups": {}})
+    storage.set(SETUPS_KEY, newer)
+    assert app.storage_changed(SETUPS_KEY)
+    assert DISCARD_QUESTION_TEXT not in app.html() and UNREADABLE in app.html()
+    app.dispatch("discard-setups-confirm")
+    assert storage.get(SETUPS_KEY) == newer and kept(storage)
+
+
 # -- reload ----------------------------------------------------------------------------
 
 

@@ -462,8 +462,8 @@ class App:
         self.take_setups()
         if (self.setups, self.setups_unreadable) == before:
             return False
-        if not self.setups_unreadable and self.confirm == DISCARD_QUESTION:
-            self.confirm = None  # another tab deleted them: nothing is left to ask about
+        if self.confirm == DISCARD_QUESTION:
+            self.confirm = None  # asked of the setups as they were: asked again of them as they now stand
         if self.screen != Screen.SETUP:
             return False
         self.motion, self.tap_marks, self.announcement = (), None, ""
