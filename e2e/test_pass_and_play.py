@@ -394,6 +394,10 @@ def test_blue_is_not_offered_a_setup_red_saved_in_the_same_game(page, open_app):
     assert "Red wall" not in page.inner_html("#app")
 
 
+STORED_SETUPS = "() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('espionage:setups')))"
+"""The saved setups list and the lists kept aside, as localStorage holds them, by key."""
+
+
 def test_a_setup_list_this_version_cannot_read_whole_is_kept_aside_in_the_browsers_storage_until_deleted(page, open_app):
     """localStorage (main.py's BrowserStorage, its keys listed) keeps the list aside as it was, until
     the player deletes the setups it cannot read (asked twice)."""
@@ -409,17 +413,13 @@ def test_a_setup_list_this_version_cannot_read_whole_is_kept_aside_in_the_browse
     page.fill("#setup-name", "Mine")
     click(page, "Save setup")
     assert page.get_by_role("button", name="Load Mine", exact=True).count() == 1
-    stored = page.evaluate(
-        "() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('espionage:setups')))"
-    )
+    stored = page.evaluate(STORED_SETUPS)
     assert stored.pop(KEPT_SETUPS_PREFIX + "1") == damaged and list(json.loads(stored.pop(SETUPS_KEY))) == ["Mine"]
     assert stored == {} and page.get_by_text(UNREADABLE).is_visible()
     click(page, "Delete them")  # asked again: Keep, the safe answer, has the focus
     assert page.evaluate("() => document.activeElement.textContent") == "Keep"
     click(page, "Delete setups")
-    stored = page.evaluate(
-        "() => Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('espionage:setups')))"
-    )
+    stored = page.evaluate(STORED_SETUPS)
     assert list(stored) == [SETUPS_KEY] and list(json.loads(stored[SETUPS_KEY])) == ["Mine"]
     assert page.get_by_text(UNREADABLE).count() == 0
     assert page.get_by_role("button", name="Load Mine", exact=True).count() == 1
