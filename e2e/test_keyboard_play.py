@@ -200,6 +200,23 @@ def test_focus_is_visible_on_the_board_and_on_buttons(page, open_app):
     assert page.locator("g.square[tabindex='0']").count() == 1  # one tab stop: a roving tabindex
 
 
+def test_keep_gives_the_focus_back_to_the_delete_that_asked(page, open_app):
+    saved_position(page, open_app)
+    press_button(page, "Delete")
+    assert focused_name(page) == "Keep"
+    page.keyboard.press("Enter")
+    settled(page)
+    assert page.get_by_role("alertdialog").count() == 0 and focused_name(page) == "Delete"
+    page.keyboard.press("Enter")  # asked again, from where the focus came back
+    settled(page)
+    page.keyboard.press("Shift+Tab")
+    assert focused_name(page) == "Delete game"
+    page.keyboard.press("Enter")
+    settled(page)
+    assert page.locator("li.saved-game").count() == 0
+    assert focused_name(page) == "Espionage"  # the control that asked is gone: the screen's heading
+
+
 def test_a_question_takes_the_focus_and_escape_closes_it(page, open_app):
     saved_position(page, open_app)
     press_button(page, "Resume")
@@ -210,6 +227,7 @@ def test_a_question_takes_the_focus_and_escape_closes_it(page, open_app):
     page.keyboard.press("Escape")
     assert page.get_by_role("alertdialog").count() == 0
     assert page.get_attribute("section.screen", "data-screen") == "play"
+    assert focused_name(page) == "Resign"  # back on the button that asked
     press_button(page, "Resign")
     page.keyboard.press("Shift+Tab")
     assert focused_name(page) == "Resign"

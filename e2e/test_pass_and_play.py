@@ -413,11 +413,16 @@ def test_a_setup_list_this_version_cannot_read_whole_is_kept_aside_in_the_browse
     page.fill("#setup-name", "Mine")
     click(page, "Save setup")
     assert page.get_by_role("button", name="Load Mine", exact=True).count() == 1
-    stored = page.evaluate(STORED_SETUPS)
+    saved = page.evaluate(STORED_SETUPS)
+    stored = dict(saved)
     assert stored.pop(KEPT_SETUPS_PREFIX + "1") == damaged and list(json.loads(stored.pop(SETUPS_KEY))) == ["Mine"]
     assert stored == {} and page.get_by_text(UNREADABLE).is_visible()
     click(page, "Delete them")  # asked again: Keep, the safe answer, has the focus
     assert page.evaluate("() => document.activeElement.textContent") == "Keep"
+    click(page, "Keep")  # the focus goes back to the button that asked
+    assert page.evaluate("() => document.activeElement.textContent") == "Delete them"
+    assert page.evaluate(STORED_SETUPS) == saved  # Keep deletes nothing
+    click(page, "Delete them")
     click(page, "Delete setups")
     stored = page.evaluate(STORED_SETUPS)
     assert list(stored) == [SETUPS_KEY] and list(json.loads(stored[SETUPS_KEY])) == ["Mine"]
