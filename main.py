@@ -137,7 +137,6 @@ class Page:
         active = document.activeElement
         if active and root.contains(active):
             active.blur()  # keep_focus (in settle) then takes the focus where a new screen's goes
-        state.asker = ()  # a question's control on another screen is another control
         state.under_rules = 0  # the Rules closed (now, by a link opened, or later) show the new screen's top
         if not app.rules_open:
             window.scrollTo(0, 0)
@@ -369,11 +368,8 @@ def on_action(action, arg):
         field = document.getElementById("setup-name")
         value = field.value if field else ""
     finish_motion()
-    asked = app.confirm
     if not taps.paint_ahead(action, arg):
         dispatch(action, arg, value)
-    if app.confirm and not asked:
-        state.asker = (action, arg)
     arm_back()
 
 
@@ -473,19 +469,17 @@ def _focus(element):
 
 def keep_focus():
     """The focus stays where it is; if it left the page, it goes back to the control that asked a
-    question once the question is gone (Keep, Escape), else where FOCUS_AFTER_CHANGE says."""
-    asker = state.asker
-    if not app.confirm:
-        state.asker = ()
+    question once the question is gone (Keep, Escape: App.asker), else where FOCUS_AFTER_CHANGE says."""
     active = document.activeElement
     if active and active != document.body and root.contains(active):
         return
-    if asker and not app.confirm:
-        action, arg = asker
+    if app.asker and not app.confirm:
+        action, arg = app.asker
         for control in root.querySelectorAll(f'[data-action="{action}"]'):
-            if (control.getAttribute("data-arg") or "") == arg and not control.disabled:
+            if (control.getAttribute("data-arg") or "") == arg:
                 _focus(control)
-                return
+                if document.activeElement == control:
+                    return
     for selector in FOCUS_AFTER_CHANGE:
         element = root.querySelector(selector)
         if element:

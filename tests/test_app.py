@@ -1333,6 +1333,34 @@ def test_delete_a_saved_game():
     assert "Saved games" not in page(app).html and not page(app).buttons("Resume")
 
 
+def test_the_control_that_asked_the_question_open_is_kept_for_the_focus_to_go_back_to():
+    """main.py gives the focus back to App.asker when Keep or Escape closes the question."""
+    app = to_play(2)
+    press(app, "Home")
+    press(app, "Pass and play")
+    press(app, "Start")  # a second saved game
+    press(app, "Home")
+    first, second = sorted((m.key for m in app.saved_games), key=lambda k: app.matches[k].game is None)  # played first
+    app.dispatch("delete", first)
+    assert app.asker == ("delete", first)
+    app.dispatch("delete", second)  # another row's question replaces it
+    assert app.confirm == second and app.asker == ("delete", second)
+    press(app, "Keep")
+    assert app.confirm is None and app.asker == ("delete", second)
+    app.dispatch("resume", first)  # the next action forgets it
+    assert app.asker == ()
+    press(app, "Show Red's board")
+    press(app, "Resign")
+    assert app.asker == ("resign", "")
+    app.dispatch("key", "Escape")
+    assert app.confirm is None and app.asker == ("resign", "")
+    press(app, "Resign")
+    press(app, "Home")  # another screen: the control that asked is not on it
+    assert app.confirm is None and app.asker == ()
+    app.dispatch("delete", SETUPS_KEY)  # no question asked
+    assert app.confirm is None and app.asker == ()
+
+
 def test_resume_a_game_from_home():
     storage = MemoryStorage()
     app = to_play(2, storage)

@@ -142,6 +142,9 @@ class App:
         self.cursor = None
         self.planned = []
         self.confirm = None
+        self.asker = ()
+        """The control (action, argument) that asked the question open now, or the one just
+        closed: the focus goes back to it once the question is gone (main.py)."""
         self.replay = None
         self.rematch = False  # a rematch's first setup says that the players swap colours
         self.setups_open = False
@@ -402,12 +405,16 @@ class App:
             return
         self.message = "" if action not in ("key", "cursor") else self.message
         self.motion = ()  # what the board binding animates after this action (ui.motion)
+        asked = self.confirm
+        self.asker = self.asker if asked else ()  # a closed question's is forgotten by the next action
         before = accessible.snapshot(self)
         drawn = self._board_drawn() if action == "square" else None
         try:
             entry.run(arg, value) if entry.form else entry.run(arg)
         except ChangedElsewhere as e:
             self._changed_elsewhere(e.key)
+        if self.confirm and self.confirm != asked:
+            self.asker = (action, arg)  # a question opened, or replaced another row's
         if not self.message and self._unsaved_shown():
             self.message = _(self.match.SAVE_FAILED)  # said until the game is saved
         self.tap_marks = self._tap_marks() if drawn is not None and drawn == self._board_drawn() else None

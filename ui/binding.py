@@ -74,7 +74,6 @@ class BindingState:
     bridge: object = None  # the computer's worker, once a game against it opens
     moving: dict = field(default_factory=lambda: {"overlay": None, "hidden": [], "animations": []})
     focusing: bool = False  # the binding itself is moving the focus: no action follows
-    asker: tuple = ()  # the control (action, arg) that asked the question open now: the focus goes back to it
     shown_hash: str = ""  # the fragment whose link the app last opened
     armed: bool = False  # the app's entry is on top of the history (nothing popped since it was pushed)
     tasks: set = field(default_factory=set)  # sharing and copying under way, kept until done
