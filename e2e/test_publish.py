@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from e2e.conftest import click, settled
 from tools import build, icons
@@ -24,6 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SUB_PATH = "espionage"
 READY_MS = 120_000
 CACHE_NAMES = "caches.keys().then(keys => keys.filter(k => k.startsWith('espionage-')))"
+WORKERS = """() => navigator.serviceWorker.getRegistration('./').then((r) => ({
+    waiting: r?.waiting?.state ?? null, installing: r?.installing?.state ?? null, active: r?.active?.state ?? null,
+    controlled: !!navigator.serviceWorker.controller, controlledByActive: !!r && r.active === navigator.serviceWorker.controller,
+    offer: !!document.getElementById('update-offer'), ready: document.documentElement.classList.contains('ready'),
+}))"""
+"""The service workers as the page sees them: what a failed update is reported with."""
 
 
 @pytest.fixture(scope="module")
@@ -293,8 +300,11 @@ def test_a_new_build_replaces_the_cache_and_is_offered_at_the_next_start(site, v
     # and at the start after that, "Update" reloads into it: only the new cache is left
     page.reload()
     page.wait_for_selector("#update-offer", timeout=READY_MS)
-    with page.expect_navigation(timeout=READY_MS):
-        page.get_by_role("button", name="Update", exact=True).click()  # the page reloads: nothing to settle
+    try:
+        with page.expect_navigation(timeout=READY_MS):
+            page.get_by_role("button", name="Update", exact=True).click()  # the page reloads: nothing to settle
+    except PlaywrightTimeoutError:  # seen twice in CI, never alone: say how the workers stood
+        raise AssertionError(f"Update did not reload the page: {page.evaluate(WORKERS)}") from None
     page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
     assert rule in fetched_css(page)
     until(page, f"{CACHE_NAMES}.then(keys => keys.length === 1)")
