@@ -1347,7 +1347,9 @@ def test_the_control_that_asked_the_question_open_is_kept_for_the_focus_to_go_ba
     assert app.confirm == second and app.asker == ("delete", second)
     press(app, "Keep")
     assert app.confirm is None and app.asker == ("delete", second)
-    app.dispatch("resume", first)  # the next action forgets it
+    app.dispatch("moves", "2")  # the next action forgets it, on the same screen too
+    assert app.screen == "home" and app.asker == ()
+    app.dispatch("resume", first)
     assert app.asker == ()
     press(app, "Show Red's board")
     press(app, "Resign")
