@@ -156,6 +156,18 @@ def open_app_page(page, url_suffix: str = "") -> None:
         )
 
 
+SAVE_ALL = "(saved) => { for (const [key, text] of Object.entries(saved)) localStorage.setItem(key, text); }"
+
+
+def open_app_with_saved(page, saved: dict) -> None:
+    """Open the app on a device whose localStorage already holds ``saved`` (key → text), as a
+    player's device would after earlier visits. The texts are written from a blank page of the same
+    origin (e2e/blank.html: no Python), so the app starts once, and reads them as it starts."""
+    page.goto("./e2e/blank.html")
+    page.evaluate(SAVE_ALL, saved)
+    open_app_page(page)
+
+
 def open_on_another_device(page, fragment, look, **options):
     """Open the app at ``fragment`` in a fresh browser context (another device, ``options``:
     its viewport, colour scheme…) and ``look(invited_page)`` at it there."""

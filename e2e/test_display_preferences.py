@@ -18,14 +18,14 @@ def luminance(page, selector, prop):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_colour_scheme_colours_page_and_board(browser, server_url, open_app, scheme):
+def test_the_colour_scheme_colours_page_and_board(browser, server_url, scheme):
     context = browser.new_context(base_url=server_url, color_scheme=scheme, reduced_motion="reduce")
     page = context.new_page()
     try:
         page.add_init_script("window.__animations = []; const animate = Element.prototype.animate;"
                              "Element.prototype.animate = function (...a) {"
                              " const x = animate.apply(this, a); window.__animations.push(x); return x; };")
-        saved_position(page, open_app)
+        saved_position(page)
         page.get_by_role("button", name="Resume", exact=True).focus()
         page.keyboard.press("Enter")
         page.keyboard.press("Enter")  # the cover's button has the focus

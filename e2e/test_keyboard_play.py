@@ -8,7 +8,7 @@ storage first, as a saved pass-and-play game to resume.
 
 import random
 
-from e2e.conftest import marks_painted, settled
+from e2e.conftest import marks_painted, open_app_with_saved, settled
 from espionage import Game, Variant
 from tests.helpers import epn
 from ui.saves import GAME_PREFIX, Match
@@ -21,14 +21,11 @@ FOCUSED = "() => document.activeElement?.dataset?.square ?? null"
 POSITION = epn({"a1": "H", "d4": "G", "e4": "C", "e5": "s", "e6": "h", "j9": "c"}, hq=False)
 
 
-def saved_position(page, open_app):
+def saved_position(page):
     """Open the app with the position saved on the device, as a game to resume."""
     game = Game.from_position(POSITION, 2)
     match = Match(id="keys", variant=Variant(2, 0), volcanoes=game.volcanoes, game=game)
-    open_app(page)
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [GAME_PREFIX + match.id, match.to_json()])
-    page.reload()
-    page.wait_for_selector("html.ready")
+    open_app_with_saved(page, {GAME_PREFIX + match.id: match.to_json()})
 
 
 def live(page):
@@ -80,8 +77,8 @@ def choose(page, square):
     page.keyboard.press("Enter")
 
 
-def test_a_game_played_to_the_end_with_the_keyboard_only(page, open_app):
-    saved_position(page, open_app)
+def test_a_game_played_to_the_end_with_the_keyboard_only(page):
+    saved_position(page)
     press_button(page, "Resume")
     assert page.get_attribute("section.screen", "data-screen") == "cover"
     assert focused_name(page) == "Show Red's board"  # the focus comes to the cover's button
@@ -200,8 +197,8 @@ def test_focus_is_visible_on_the_board_and_on_buttons(page, open_app):
     assert page.locator("g.square[tabindex='0']").count() == 1  # one tab stop: a roving tabindex
 
 
-def test_keep_gives_the_focus_back_to_the_delete_that_asked(page, open_app):
-    saved_position(page, open_app)
+def test_keep_gives_the_focus_back_to_the_delete_that_asked(page):
+    saved_position(page)
     press_button(page, "Delete")
     assert focused_name(page) == "Keep"
     page.keyboard.press("Enter")
@@ -218,8 +215,8 @@ def test_keep_gives_the_focus_back_to_the_delete_that_asked(page, open_app):
     assert focused_name(page) == "Espionage"  # the control that asked is gone: the screen's heading
 
 
-def test_a_question_takes_the_focus_and_escape_closes_it(page, open_app):
-    saved_position(page, open_app)
+def test_a_question_takes_the_focus_and_escape_closes_it(page):
+    saved_position(page)
     press_button(page, "Resume")
     page.keyboard.press("Enter")
     press_button(page, "Resign")

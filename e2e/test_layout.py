@@ -5,11 +5,12 @@ from contextlib import contextmanager
 
 import pytest
 
-from e2e.conftest import game_turns_in, open_app_page, open_on_another_device, settled
+from e2e.conftest import game_turns_in, open_app_page, open_app_with_saved, open_on_another_device, settled
 from e2e.layout import SIZES, assert_board_fits, assert_laid_out
 from e2e.test_axe_screens import plan_a_move
 from e2e.test_link_play import devices, play_turn, start  # noqa: F401 (devices is a fixture)
 from e2e.test_pass_and_play import click
+from ui.saves import GAME_PREFIX
 
 
 @contextmanager
@@ -240,15 +241,12 @@ def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app, size):
     assert_laid_out(page, f"rules ({size})")
 
 
-def test_the_move_list_of_a_long_game_scrolls_in_its_own_box(page, open_app):
+def test_the_move_list_of_a_long_game_scrolls_in_its_own_box(page):
     """After a long game the end screen's one column of every turn made the page thousands
     of pixels tall; the list scrolls in a box of its own beside the replay board."""
     page.set_viewport_size({"width": 1280, "height": 800})
     match = game_turns_in(120, seed=11)
-    open_app(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["espionage:game:" + match.id, match.to_json()])
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached")
+    open_app_with_saved(page, {GAME_PREFIX + match.id: match.to_json()})
     for name in ("Resume", "Show Red's board", "Resign", "Resign"):
         click(page, name)
     assert page.get_attribute("section.screen", "data-screen") == "over"

@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from e2e.conftest import click, game_turns_in, settled, tap_move, tap_square, tap_turn
+from e2e.conftest import click, game_turns_in, open_app_with_saved, settled, tap_move, tap_square, tap_turn
 from espionage import record
 from espionage.board import RED, SIDES, square_name
 from espionage.pieces import KINDS
-from ui.saves import KEPT_SETUPS_PREFIX, SETUPS_KEY, Match
+from ui.saves import GAME_PREFIX, KEPT_SETUPS_PREFIX, SETUPS_KEY, Match
 
 UNREADABLE = "Some setups saved on this device cannot be read by this version of the game"
 
@@ -398,14 +398,11 @@ STORED_SETUPS = "() => Object.fromEntries(Object.entries(localStorage).filter(([
 """The saved setups list and the lists kept aside, as localStorage holds them, by key."""
 
 
-def test_a_setup_list_this_version_cannot_read_whole_is_kept_aside_in_the_browsers_storage_until_deleted(page, open_app):
+def test_a_setup_list_this_version_cannot_read_whole_is_kept_aside_in_the_browsers_storage_until_deleted(page):
     """localStorage (main.py's BrowserStorage, its keys listed) keeps the list aside as it was, until
     the player deletes the setups it cannot read (asked twice)."""
     damaged = json.dumps({"newer": {"army": "SSSSS"}})
-    open_app(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SETUPS_KEY, damaged])
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached")
+    open_app_with_saved(page, {SETUPS_KEY: damaged})
     for name in ("Pass and play", "Start", "Random setup"):
         click(page, name)
     page.locator("details.saved-setups summary").click()
@@ -430,12 +427,9 @@ def test_a_setup_list_this_version_cannot_read_whole_is_kept_aside_in_the_browse
     assert page.get_by_role("button", name="Load Mine", exact=True).count() == 1
 
 
-def test_the_move_list_of_a_30_turn_game_and_a_past_board_keep_hidden_kinds_hidden(page, open_app):
+def test_the_move_list_of_a_30_turn_game_and_a_past_board_keep_hidden_kinds_hidden(page):
     match = game_turns_in(30, seed=5)
-    open_app(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["espionage:game:" + match.id, match.to_json()])
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached")
+    open_app_with_saved(page, {GAME_PREFIX + match.id: match.to_json()})
     click(page, "Resume")
     click(page, "Show Red's board")
     click(page, "Move list")
