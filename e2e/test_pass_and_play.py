@@ -9,10 +9,21 @@ import random
 
 import pytest
 
-from e2e.conftest import click, game_turns_in, open_app_with_saved, settled, tap_move, tap_square, tap_turn
+from e2e.conftest import (
+    click,
+    game_turns_in,
+    open_app_page,
+    open_app_with_saved,
+    settled,
+    tap_move,
+    tap_square,
+    tap_turn,
+)
 from espionage import record
 from espionage.board import RED, SIDES, square_name
 from espionage.pieces import KINDS
+from tools.browser import CHROMIUM_ARGS, chromium_path
+from tools.serve import start_in_thread
 from ui.saves import GAME_PREFIX, KEPT_SETUPS_PREFIX, SETUPS_KEY, Match
 
 UNREADABLE = "Some setups saved on this device cannot be read by this version of the game"
@@ -137,12 +148,9 @@ def test_a_turn_played_in_another_tab_shows_in_this_one_without_a_tap(page, open
     assert page.get_by_role("button", name="Show Blue's board", exact=True).is_visible()
 
 
-def test_a_page_shown_again_from_the_back_forward_cache_takes_the_storage_as_it_now_stands(page, open_app):
-    """main.py's pageshow listener: a page the browser kept in its back/forward cache heard no
-    storage events while it was away. Playwright's Chromium keeps no page in that cache, so the
-    page is told as the browser would tell it (a pageshow event, persisted) after its game was
-    played on behind its back (a page hears no storage event of its own writes)."""
-    start_game(page, open_app)
+def play_red_on_in_storage(page):
+    """Play a turn of Red's in the game saved on the device, as another tab would, from ``page``
+    (a page hears no storage event of its own writes)."""
     key, text = page.evaluate("() => Object.entries(localStorage).find(([k]) => k.startsWith('espionage:game:'))")
     match = Match.from_json(text)
     view = match.view(RED)
@@ -150,7 +158,60 @@ def test_a_page_shown_again_from_the_back_forward_cache_takes_the_storage_as_it_
     moves += view.legal_moves_after(moves)[:1]
     match.submit(RED, moves)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, match.to_json()])
+
+
+def test_a_page_shown_again_from_the_back_forward_cache_takes_the_storage_as_it_now_stands(page, open_app):
+    """main.py's pageshow listener: a page the browser kept in its back/forward cache heard no
+    storage events while it was away. Playwright's Chromium keeps no page in that cache, so the
+    page is told as the browser would tell it (a pageshow event, persisted) after its game was
+    played on behind its back."""
+    start_game(page, open_app)
+    play_red_on_in_storage(page)
     page.evaluate("() => window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))")
+    page.get_by_text(PLAYED_ELSEWHERE).wait_for()
+    assert_cover_hides_everything(page)
+    assert page.get_by_role("button", name="Show Blue's board", exact=True).is_visible()
+
+
+@pytest.fixture
+def caching_page(browser, server_url):
+    """A page as players' Chromium keeps one in its back/forward cache, which the usual test page
+    cannot be: Playwright turns the cache off, and the project's server sends no-store (an edit
+    shows at the next reload). Here the browser keeps it, and the site is served as a static host
+    serves the published one."""
+    cached = browser.browser_type.launch(
+        executable_path=chromium_path(), args=CHROMIUM_ARGS, ignore_default_args=["--disable-back-forward-cache"]
+    )
+    url, server = start_in_thread(static_host=True)
+    page = cached.new_page(base_url=url)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    page.on("console", lambda msg: msg.type == "error" and errors.append(f"console: {msg.text}"))
+    yield page
+    cached.close()
+    server.shutdown()
+    server.server_close()
+    assert not errors, "the page reported errors:\n" + "\n".join(errors)
+
+
+NOT_RESTORED = "() => JSON.stringify(performance.getEntriesByType('navigation')[0]?.notRestoredReasons ?? null)"
+
+
+def test_back_to_a_game_kept_in_the_back_forward_cache_shows_it_as_it_now_stands(caching_page):
+    """The browser's own cache, not a told pageshow: the player leaves the game for another page
+    of the site, the game is played on meanwhile (as in another tab), and Back brings the page
+    back from memory as it was left, Python and all, showing the game as it now stands. The page
+    must stay fit for that cache (an unload listener, for one, would bar it). Chromium also hands
+    a restored page the storage events it held back, after its pageshow: the told test above is
+    the one that needs main.py's listener, for the browsers that do not."""
+    page = caching_page
+    open_app_page(page)
+    set_up_game(page)
+    page.evaluate("() => { window.leftAs = 'kept'; }")  # lives on only in a page kept in memory
+    page.goto("./e2e/blank.html")
+    play_red_on_in_storage(page)
+    page.go_back(wait_until="commit")  # a page restored from the cache fires no load event
+    assert page.evaluate("() => window.leftAs") == "kept", f"not kept in the cache: {page.evaluate(NOT_RESTORED)}"
     page.get_by_text(PLAYED_ELSEWHERE).wait_for()
     assert_cover_hides_everything(page)
     assert page.get_by_role("button", name="Show Blue's board", exact=True).is_visible()

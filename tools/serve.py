@@ -10,7 +10,8 @@ address to open; with --bind 0.0.0.0, also the addresses other devices on the
 network (a tablet on the same Wi-Fi) can open. --root serves another folder,
 such as the built site (dist/).
 
-From tests: `url, server = start_in_thread()`, later `server.shutdown()`.
+From tests: `url, server = start_in_thread()`, later `server.shutdown()`;
+`static_host=True` serves game code as a static host would, without no-store.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ MIME_TYPES = {
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = MIME_TYPES
     quiet = False
+    no_store = True
 
     def guess_type(self, path):  # exact map first: system mimetypes vary by machine
         suffix = Path(str(path)).suffix.lower()
@@ -60,13 +62,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         if self.path.startswith("/static/vendor/"):
             self.send_header("Cache-Control", "no-cache")  # revalidate (304 when unchanged)
-        else:
+        elif self.no_store:
             self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
     def send_head(self):
         # no-store files must not answer 304 from a stale If-Modified-Since
-        if not self.path.startswith("/static/vendor/"):
+        if self.no_store and not self.path.startswith("/static/vendor/"):
             del self.headers["If-Modified-Since"]
         return super().send_head()
 
@@ -79,6 +81,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().handle()  # the browser may cancel a request: harmless
 
 
+class StaticHostHandler(Handler):
+    """Game code without no-store, as a static host serves the published site: a browser may then
+    keep the page in its back/forward cache, which no-store forbids (tests of that cache)."""
+
+    no_store = False
+
+
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
@@ -88,9 +97,12 @@ class Server(http.server.ThreadingHTTPServer):
         return f"http://localhost:{self.server_address[1]}/"
 
 
-def make_server(port: int = 8000, bind: str = "127.0.0.1", root: Path = ROOT, quiet: bool = False) -> Server:
-    """Bind to port, or to a free port if it is busy (port 0: always a free one)."""
-    handler = functools.partial(Handler, directory=str(root))
+def make_server(
+    port: int = 8000, bind: str = "127.0.0.1", root: Path = ROOT, quiet: bool = False, static_host: bool = False
+) -> Server:
+    """Bind to port, or to a free port if it is busy (port 0: always a free one); ``static_host``:
+    game code without no-store (``StaticHostHandler``)."""
+    handler = functools.partial(StaticHostHandler if static_host else Handler, directory=str(root))
     Handler.quiet = quiet
     try:
         return Server((bind, port), handler)
@@ -112,9 +124,11 @@ def lan_addresses() -> list[str]:
     return [a for a in dict.fromkeys(found) if not a.startswith("127.")]
 
 
-def start_in_thread(root: Path = ROOT, port: int = 0, quiet: bool = True) -> tuple[str, Server]:
+def start_in_thread(
+    root: Path = ROOT, port: int = 0, quiet: bool = True, static_host: bool = False
+) -> tuple[str, Server]:
     """Serve root on a free port in a daemon thread; return (url, server)."""
-    server = make_server(port=port, root=root, quiet=quiet)
+    server = make_server(port=port, root=root, quiet=quiet, static_host=static_host)
     thread = threading.Thread(target=server.serve_forever, name="espionage-serve", daemon=True)
     thread.start()
     return server.url, server
