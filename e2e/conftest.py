@@ -311,6 +311,20 @@ def game_turns_in(turns, seed):
             return match
 
 
+def played_on_by_red(saved):
+    """The text of a saved game (Red to move) once Red played a turn on it, as another tab of the
+    device would: its first legal moves."""
+    from espionage.board import RED
+    from ui.saves import Match
+
+    match = Match.from_json(saved)
+    view = match.view(RED)
+    moves = [view.legal_moves()[0]]
+    moves += view.legal_moves_after(moves)[:1]
+    match.submit(RED, moves)
+    return match.to_json()
+
+
 # -- the same tests in Chromium, WebKit and Firefox (tools/engines.py, e2e/test_engines.py) ----
 
 _ENGINES_LEFT_OUT: dict[str, str] = {}

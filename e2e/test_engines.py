@@ -8,12 +8,17 @@ and every screen is laid out cleanly at phone, tablet and desktop sizes.
 
 import random
 
-from e2e.conftest import game_turns_in
+import pytest
+
+from e2e.conftest import game_turns_in, played_on_by_red
 from e2e.layout import SIZES, assert_board_fits, assert_laid_out
 from espionage.sealed import Seat
 from espionage.variant import Variant
 from tests.linkplay import random_turn
+from tools.serve import start_in_thread
 from ui.saves import Match
+
+PLAYED_ELSEWHERE = "This game was played on in another tab: here it is as it stands now."
 
 # The squares of the side to move's pieces, and the squares lit for the selected one.
 OWN_SQUARES = """(side) => [...document.querySelectorAll(`g.square:has(g.piece.${side})`)]
@@ -187,3 +192,41 @@ def test_a_fight_and_the_end_of_a_long_game_are_laid_out_cleanly(device):
         device.tap(label)
     assert device.evaluate("() => document.querySelectorAll('ol.turn-list li.turn').length") >= 120
     check_at_every_size(device, "over")
+
+
+@pytest.fixture(scope="module")
+def static_host_url(server_url):
+    """The project served as a static host serves the published site, without no-store (which
+    keeps Firefox from keeping a page in its back/forward cache)."""
+    url, server = start_in_thread(static_host=True)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("new_device", ["webkit", "firefox"], indirect=True)
+def test_back_to_a_game_kept_in_the_back_forward_cache_shows_it_as_it_now_stands(new_device, static_host_url):
+    """The player leaves the game for another page of the site, the game is played on meanwhile
+    (as in another tab), and Back brings the page back from memory as it was left. Safari's
+    engine and Firefox keep it without a word of the storage events it missed: main.py's pageshow
+    listener is what shows the game as it now stands (without it, the stale board stays). Chromium,
+    whose cache Playwright turns off for every other test: e2e/test_pass_and_play.py."""
+    device = new_device(820, 1180, static_host_url)
+    try:
+        to_first_board(device)
+        device.evaluate("() => { window.leftAs = 'kept'; }")  # lives on only in a page kept in memory
+        device.visit("e2e/blank.html")
+        key, saved = device.evaluate(
+            "() => Object.entries(localStorage).find(([k]) => k.startsWith('espionage:game:'))"
+        )
+        device.evaluate("(key, text) => localStorage.setItem(key, text)", key, played_on_by_red(saved))
+        device.back()
+        device.wait_for("html.ready")
+        assert device.evaluate("() => window.leftAs") == "kept", f"{device.engine}: the page was not kept in the cache"
+        device.wait_for('section.screen[data-screen="cover"] p.message', seconds=30)
+        assert device.evaluate("() => document.querySelector('p.message').textContent") == PLAYED_ELSEWHERE
+        assert device.evaluate("() => document.querySelectorAll('g.piece').length") == 0
+        errors = device.errors()
+    finally:
+        device.close()
+    assert not errors, f"{device.engine}: the page reported errors: {errors}"

@@ -14,17 +14,18 @@ from e2e.conftest import (
     game_turns_in,
     open_app_page,
     open_app_with_saved,
+    played_on_by_red,
     settled,
     tap_move,
     tap_square,
     tap_turn,
 )
 from espionage import record
-from espionage.board import RED, SIDES, square_name
+from espionage.board import SIDES, square_name
 from espionage.pieces import KINDS
 from tools.browser import CHROMIUM_ARGS, chromium_path
 from tools.serve import start_in_thread
-from ui.saves import GAME_PREFIX, KEPT_SETUPS_PREFIX, SETUPS_KEY, Match
+from ui.saves import GAME_PREFIX, KEPT_SETUPS_PREFIX, SETUPS_KEY
 
 UNREADABLE = "Some setups saved on this device cannot be read by this version of the game"
 
@@ -152,12 +153,7 @@ def play_red_on_in_storage(page):
     """Play a turn of Red's in the game saved on the device, as another tab would, from ``page``
     (a page hears no storage event of its own writes)."""
     key, text = page.evaluate("() => Object.entries(localStorage).find(([k]) => k.startsWith('espionage:game:'))")
-    match = Match.from_json(text)
-    view = match.view(RED)
-    moves = [view.legal_moves()[0]]
-    moves += view.legal_moves_after(moves)[:1]
-    match.submit(RED, moves)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, match.to_json()])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, played_on_by_red(text)])
 
 
 def test_a_page_shown_again_from_the_back_forward_cache_takes_the_storage_as_it_now_stands(page, open_app):

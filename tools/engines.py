@@ -78,6 +78,16 @@ class Device:
         )
         self.evaluate(WATCH)
 
+    def visit(self, suffix):
+        """Leave for another page of the site (``suffix``: one that starts no Python, such as
+        e2e/blank.html), as a player who follows a link away."""
+        self._goto(self.base_url + suffix)
+
+    def back(self):
+        """The browser's Back. It is not awaited: a page the browser kept in its back/forward
+        cache comes back without a load event, which each engine's own Back would wait for."""
+        self.evaluate("() => { setTimeout(() => history.back(), 0); return true; }")
+
     def open_link(self, link):
         """Open a link the other player sent: a new fragment on the open page."""
         self.evaluate("() => { document.querySelector('section.screen').dataset.stale = '1'; }")
@@ -301,7 +311,8 @@ def virtual_screen():
 
 @contextlib.contextmanager
 def engine(name, base_url, chromium=None):
-    """A maker of fresh devices (each with its own storage) of one engine: ``new(width, height)``.
+    """A maker of fresh devices (each with its own storage) of one engine: ``new(width, height)``,
+    or ``new(width, height, url)`` for a device that opens another site than ``base_url``.
     ``chromium``: a Playwright Chromium already running (one Playwright per process)."""
     made = []
 
@@ -313,9 +324,9 @@ def engine(name, base_url, chromium=None):
         if name == "chromium":
             with _chromium(chromium) as browser:
 
-                def new(width, height):
-                    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
-                    return track(PlaywrightDevice(base_url, context))
+                def new(width, height, url=base_url):
+                    context = browser.new_context(base_url=url, viewport={"width": width, "height": height})
+                    return track(PlaywrightDevice(url, context))
 
                 yield new
                 _close(made)
@@ -333,8 +344,8 @@ def engine(name, base_url, chromium=None):
                     )
                     return (lambda: webdriver.WebKitGTK(options=options, service=service)), service.stop
 
-                def new(width, height):
-                    device = track(WebKitDevice(base_url, started(session, SESSION_SECONDS)))
+                def new(width, height, url=base_url):
+                    device = track(WebKitDevice(url, started(session, SESSION_SECONDS)))
                     device.resize(width, height)
                     return device
 
@@ -343,7 +354,7 @@ def engine(name, base_url, chromium=None):
         else:
             bridge = FirefoxBridge(firefox_path())
             try:
-                yield lambda width, height: track(FirefoxDevice(base_url, bridge, width, height))
+                yield lambda width, height, url=base_url: track(FirefoxDevice(url, bridge, width, height))
                 _close(made)
             finally:
                 bridge.close()
