@@ -14,6 +14,7 @@ dump may be another process's browser's); the run's summary names those of the w
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 from pathlib import Path
@@ -27,7 +28,7 @@ from playwright.sync_api import sync_playwright
 from espionage.board import square_name
 from tools import compile_catalogs
 from tools.browser import crash_dumps, launch_chromium
-from tools.engines import ENGINES, engine, missing
+from tools.engines import ENGINES, SAVE_ALL, engine, missing
 from tools.serve import start_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,21 +109,42 @@ def _watch(page, log: PageLog) -> None:
     page.on("response", on_response)
 
 
-@pytest.fixture
-def page(browser, server_url, request):
-    """A fresh browser context and page whose base URL is the served project root."""
-    context = browser.new_context(base_url=server_url)
-    page = context.new_page()
-    context.add_init_script(_FAIL_FAST)
-    log = PageLog()
-    page.console_log = log
-    request.node.stash[_LOG_KEY] = log
-    _watch(page, log)
-    yield page
-    context.close()
+@contextlib.contextmanager
+def watched_page(browser, base_url, request):
+    """A fresh browser context and page at ``base_url`` whose console, requests and errors are
+    logged (shown when the test fails); the test fails if the page reported errors."""
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        context.add_init_script(_FAIL_FAST)
+        log = PageLog()
+        page.console_log = log
+        request.node.stash[_LOG_KEY] = log
+        _watch(page, log)
+        yield page
+    finally:
+        context.close()
     already_failed = request.node.stash.get(_FAILED_KEY, False)
     if log.errors and not already_failed and not request.node.get_closest_marker("allow_console_errors"):
         pytest.fail("the page reported errors:\n  " + "\n  ".join(log.errors), pytrace=False)
+
+
+@pytest.fixture
+def page(browser, server_url, request):
+    """A fresh browser context and page whose base URL is the served project root."""
+    with watched_page(browser, server_url, request) as page:
+        yield page
+
+
+@pytest.fixture(scope="session")
+def static_host_url(server_url):
+    """The project served as a static host would serve it, without no-store, so that a browser
+    may keep a page in its back/forward cache (``server_url`` first: it checks the runtime is
+    installed and compiles the catalogs)."""
+    url, server = start_in_thread(static_host=True)
+    yield url
+    server.shutdown()
+    server.server_close()
 
 
 # Any uncaught error marks <html class="load-failed">, so open_app() stops waiting at once.
@@ -156,13 +178,10 @@ def open_app_page(page, url_suffix: str = "") -> None:
         )
 
 
-SAVE_ALL = "(saved) => { for (const [key, text] of Object.entries(saved)) localStorage.setItem(key, text); }"
-
-
-def open_app_with_saved(page, saved: dict) -> None:
-    """Open the app on a device whose localStorage already holds ``saved`` (key → text), as a
-    player's device would after earlier visits. The texts are written from a blank page of the same
-    origin (e2e/blank.html: no Python), so the app starts once, and reads them as it starts."""
+def open_app_with_saved(page, saved: dict[str, str]) -> None:
+    """Open the app on a device whose localStorage holds ``saved`` (key → text) before it starts.
+    The texts are written from a blank page of the same origin (e2e/blank.html: no Python), so the
+    app starts once and reads them as it starts; that page stays behind it in the tab's history."""
     page.goto("./e2e/blank.html")
     page.evaluate(SAVE_ALL, saved)
     open_app_page(page)
@@ -311,6 +330,13 @@ def game_turns_in(turns, seed):
             return match
 
 
+PLAYED_ELSEWHERE = "This game was played on in another tab: here it is as it stands now."
+"""What a page says when the game it shows was played on behind its back."""
+
+SAVED_GAME = "() => Object.entries(localStorage).find(([key]) => key.startsWith('espionage:game:'))"
+"""The one saved game's storage key and text."""
+
+
 def played_on_by_red(saved):
     """The text of a saved game (Red to move) once Red played a turn on it, as another tab of the
     device would: its first legal moves."""
@@ -332,7 +358,8 @@ _ENGINES_LEFT_OUT: dict[str, str] = {}
 
 @pytest.fixture(scope="session", params=ENGINES)
 def new_device(request, server_url):
-    """A maker of fresh devices of one engine, ``new_device(width, height)``; an engine that is
+    """A maker of fresh devices of one engine, ``new_device(width, height)`` (or ``new_device(width,
+    height, url)``: a device of another site, such as ``static_host_url``); an engine that is
     not installed is skipped with a notice (./test.sh installs them as root), but never on CI."""
     name = request.param
     why = missing(name)

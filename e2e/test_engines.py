@@ -10,15 +10,12 @@ import random
 
 import pytest
 
-from e2e.conftest import game_turns_in, played_on_by_red
+from e2e.conftest import PLAYED_ELSEWHERE, SAVED_GAME, game_turns_in, played_on_by_red
 from e2e.layout import SIZES, assert_board_fits, assert_laid_out
 from espionage.sealed import Seat
 from espionage.variant import Variant
 from tests.linkplay import random_turn
-from tools.serve import start_in_thread
-from ui.saves import Match
-
-PLAYED_ELSEWHERE = "This game was played on in another tab: here it is as it stands now."
+from ui.saves import GAME_PREFIX, Match
 
 # The squares of the side to move's pieces, and the squares lit for the selected one.
 OWN_SQUARES = """(side) => [...document.querySelectorAll(`g.square:has(g.piece.${side})`)]
@@ -178,10 +175,7 @@ def test_every_screen_is_laid_out_cleanly_at_every_size(device):
 def test_a_fight_and_the_end_of_a_long_game_are_laid_out_cleanly(device):
     """A turn with a fight, its results, and the game-over screen with 120 turns in its list."""
     match = game_turns_in(120, seed=11)
-    device.open()
-    device.evaluate("(k, v) => localStorage.setItem(k, v)", "espionage:game:" + match.id, match.to_json())
-    device.reload()
-    device.wait_for("html.ready")
+    device.open_with_saved({GAME_PREFIX + match.id: match.to_json()})
     for label in ("Resume", "Show Red's board"):
         device.tap(label)
     assert plan_an_attack(device, "red"), "no Red piece can attack in this game"
@@ -194,14 +188,7 @@ def test_a_fight_and_the_end_of_a_long_game_are_laid_out_cleanly(device):
     check_at_every_size(device, "over")
 
 
-@pytest.fixture(scope="module")
-def static_host_url(server_url):
-    """The project served as a static host serves the published site, without no-store (which
-    keeps Firefox from keeping a page in its back/forward cache)."""
-    url, server = start_in_thread(static_host=True)
-    yield url
-    server.shutdown()
-    server.server_close()
+PLAYED_ON_NOTE = 'section.screen[data-screen="cover"] p.message'
 
 
 @pytest.mark.parametrize("new_device", ["webkit", "firefox"], indirect=True)
@@ -216,15 +203,14 @@ def test_back_to_a_game_kept_in_the_back_forward_cache_shows_it_as_it_now_stands
         to_first_board(device)
         device.evaluate("() => { window.leftAs = 'kept'; }")  # lives on only in a page kept in memory
         device.visit("e2e/blank.html")
-        key, saved = device.evaluate(
-            "() => Object.entries(localStorage).find(([k]) => k.startsWith('espionage:game:'))"
-        )
+        key, saved = device.evaluate(SAVED_GAME)
         device.evaluate("(key, text) => localStorage.setItem(key, text)", key, played_on_by_red(saved))
         device.back()
         device.wait_for("html.ready")
         assert device.evaluate("() => window.leftAs") == "kept", f"{device.engine}: the page was not kept in the cache"
-        device.wait_for('section.screen[data-screen="cover"] p.message', seconds=30)
-        assert device.evaluate("() => document.querySelector('p.message').textContent") == PLAYED_ELSEWHERE
+        device.wait_for(PLAYED_ON_NOTE, seconds=30)
+        assert device.evaluate("(note) => document.querySelector(note).textContent", PLAYED_ON_NOTE) == PLAYED_ELSEWHERE
+        assert device.screen == "cover" and device.has_button("Show Blue's board")
         assert device.evaluate("() => document.querySelectorAll('g.piece').length") == 0
         errors = device.errors()
     finally:

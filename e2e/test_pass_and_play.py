@@ -10,6 +10,8 @@ import random
 import pytest
 
 from e2e.conftest import (
+    PLAYED_ELSEWHERE,
+    SAVED_GAME,
     click,
     game_turns_in,
     open_app_page,
@@ -19,12 +21,12 @@ from e2e.conftest import (
     tap_move,
     tap_square,
     tap_turn,
+    watched_page,
 )
 from espionage import record
 from espionage.board import SIDES, square_name
 from espionage.pieces import KINDS
 from tools.browser import CHROMIUM_ARGS, chromium_path
-from tools.serve import start_in_thread
 from ui.saves import GAME_PREFIX, KEPT_SETUPS_PREFIX, SETUPS_KEY
 
 UNREADABLE = "Some setups saved on this device cannot be read by this version of the game"
@@ -131,9 +133,6 @@ def test_a_whole_game_from_home_to_game_over(page, open_app):
     assert page.locator(".replay-caption").get_attribute("data-step") == "1"
 
 
-PLAYED_ELSEWHERE = "This game was played on in another tab: here it is as it stands now."
-
-
 def test_a_turn_played_in_another_tab_shows_in_this_one_without_a_tap(page, open_app):
     """main.py hands the browser's storage event to the app: the tab showing a game that another
     tab of the browser played on shows it as it now stands at once, and says why."""
@@ -152,7 +151,7 @@ def test_a_turn_played_in_another_tab_shows_in_this_one_without_a_tap(page, open
 def play_red_on_in_storage(page):
     """Play a turn of Red's in the game saved on the device, as another tab would, from ``page``
     (a page hears no storage event of its own writes)."""
-    key, text = page.evaluate("() => Object.entries(localStorage).find(([k]) => k.startsWith('espionage:game:'))")
+    key, text = page.evaluate(SAVED_GAME)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, played_on_by_red(text)])
 
 
@@ -170,24 +169,18 @@ def test_a_page_shown_again_from_the_back_forward_cache_takes_the_storage_as_it_
 
 
 @pytest.fixture
-def caching_page(browser, server_url):
+def caching_page(browser, static_host_url, request):
     """A page as players' Chromium keeps one in its back/forward cache, which the usual test page
     cannot be: Playwright turns the cache off, and the project's server sends no-store (an edit
-    shows at the next reload). Here the browser keeps it, and the site is served as a static host
-    serves the published one."""
+    shows at the next reload). Here the browser keeps it, and the site is served without no-store."""
     cached = browser.browser_type.launch(
         executable_path=chromium_path(), args=CHROMIUM_ARGS, ignore_default_args=["--disable-back-forward-cache"]
     )
-    url, server = start_in_thread(static_host=True)
-    page = cached.new_page(base_url=url)
-    errors = []
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    page.on("console", lambda msg: msg.type == "error" and errors.append(f"console: {msg.text}"))
-    yield page
-    cached.close()
-    server.shutdown()
-    server.server_close()
-    assert not errors, "the page reported errors:\n" + "\n".join(errors)
+    try:
+        with watched_page(cached, static_host_url, request) as page:
+            yield page
+    finally:
+        cached.close()
 
 
 NOT_RESTORED = "() => JSON.stringify(performance.getEntriesByType('navigation')[0]?.notRestoredReasons ?? null)"
@@ -199,7 +192,7 @@ def test_back_to_a_game_kept_in_the_back_forward_cache_shows_it_as_it_now_stands
     back from memory as it was left, Python and all, showing the game as it now stands. The page
     must stay fit for that cache (an unload listener, for one, would bar it). Chromium also hands
     a restored page the storage events it held back, after its pageshow: the told test above is
-    the one that needs main.py's listener, for the browsers that do not."""
+    the one that needs main.py's listener, as WebKit and Firefox do (e2e/test_engines.py)."""
     page = caching_page
     open_app_page(page)
     set_up_game(page)

@@ -46,6 +46,8 @@ WATCH = """() => {
     addEventListener('unhandledrejection', (e) => window.__e2eErrors.push(String(e.reason)));
     return true;
 }"""
+SAVE_ALL = "(saved) => { for (const [key, text] of Object.entries(saved)) localStorage.setItem(key, text); }"
+"""Write ``saved`` (storage key → text) into the page's localStorage."""
 ERRORS = """() => [...(window.__e2eErrors || []),
     ...[...document.querySelectorAll('.py-error')].map((e) => 'Python: ' + e.textContent)]"""
 
@@ -83,10 +85,28 @@ class Device:
         e2e/blank.html), as a player who follows a link away."""
         self._goto(self.base_url + suffix)
 
+    def open_with_saved(self, saved):
+        """Open the app on a device whose localStorage holds ``saved`` (key → text) before it
+        starts: written from e2e/blank.html, so the app starts once."""
+        self.visit("e2e/blank.html")
+        self.evaluate(SAVE_ALL, saved)
+        self.open()
+
     def back(self):
-        """The browser's Back. It is not awaited: a page the browser kept in its back/forward
-        cache comes back without a load event, which each engine's own Back would wait for."""
-        self.evaluate("() => { setTimeout(() => history.back(), 0); return true; }")
+        """The browser's Back, waited for until the page left is gone. Not by a load event: a page
+        kept in the back/forward cache fires none as it comes back (Puppeteer's goBack would wait
+        for it in vain). The caller waits for what it expects of the page come back."""
+        self.evaluate("() => { document.documentElement.dataset.left = 'yes'; setTimeout(() => history.back()); }")
+        deadline = time.monotonic() + READY_SECONDS
+        while True:
+            try:
+                if self.evaluate("() => document.documentElement.dataset.left !== 'yes'"):
+                    return
+                problem = "the page did not change"
+            except Exception as error:  # asked while the engine changes pages
+                problem = f"{type(error).__name__}: {error}"
+            assert time.monotonic() < deadline, f"{self.engine}: Back did not leave the page in {READY_SECONDS} s ({problem})"
+            time.sleep(POLL_SECONDS)
 
     def open_link(self, link):
         """Open a link the other player sent: a new fragment on the open page."""

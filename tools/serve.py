@@ -11,7 +11,8 @@ network (a tablet on the same Wi-Fi) can open. --root serves another folder,
 such as the built site (dist/).
 
 From tests: `url, server = start_in_thread()`, later `server.shutdown()`;
-`static_host=True` serves game code as a static host would, without no-store.
+`static_host=True` serves game code without no-store, as a static host would, so
+that a browser may keep the page in its back/forward cache.
 """
 
 from __future__ import annotations
@@ -82,8 +83,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class StaticHostHandler(Handler):
-    """Game code without no-store, as a static host serves the published site: a browser may then
-    keep the page in its back/forward cache, which no-store forbids (tests of that cache)."""
+    """Game code without no-store, as a static host would serve it: a browser may then keep the
+    page in its back/forward cache, which no-store forbids (tests of that cache)."""
 
     no_store = False
 
