@@ -30,6 +30,7 @@ from tools import compile_catalogs
 from tools.browser import crash_dumps, launch_chromium
 from tools.engines import ENGINES, SAVE_ALL, engine, missing
 from tools.serve import start_in_thread
+from ui.saves import GAME_PREFIX
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -333,7 +334,7 @@ def game_turns_in(turns, seed):
 PLAYED_ELSEWHERE = "This game was played on in another tab: here it is as it stands now."
 """What a page says when the game it shows was played on behind its back."""
 
-SAVED_GAME = "() => Object.entries(localStorage).find(([key]) => key.startsWith('espionage:game:'))"
+SAVED_GAME = f"() => Object.entries(localStorage).find(([key]) => key.startsWith('{GAME_PREFIX}'))"
 """The one saved game's storage key and text."""
 
 

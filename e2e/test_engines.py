@@ -15,6 +15,7 @@ from e2e.layout import SIZES, assert_board_fits, assert_laid_out
 from espionage.sealed import Seat
 from espionage.variant import Variant
 from tests.linkplay import random_turn
+from tools.engines import SAVE_ALL
 from ui.saves import GAME_PREFIX, Match
 
 # The squares of the side to move's pieces, and the squares lit for the selected one.
@@ -204,7 +205,7 @@ def test_back_to_a_game_kept_in_the_back_forward_cache_shows_it_as_it_now_stands
         device.evaluate("() => { window.leftAs = 'kept'; }")  # lives on only in a page kept in memory
         device.visit("e2e/blank.html")
         key, saved = device.evaluate(SAVED_GAME)
-        device.evaluate("(key, text) => localStorage.setItem(key, text)", key, played_on_by_red(saved))
+        device.evaluate(SAVE_ALL, {key: played_on_by_red(saved)})
         device.back()
         device.wait_for("html.ready")
         assert device.evaluate("() => window.leftAs") == "kept", f"{device.engine}: the page was not kept in the cache"

@@ -27,6 +27,7 @@ from espionage import record
 from espionage.board import SIDES, square_name
 from espionage.pieces import KINDS
 from tools.browser import CHROMIUM_ARGS, chromium_path
+from tools.engines import SAVE_ALL
 from ui.saves import GAME_PREFIX, KEPT_SETUPS_PREFIX, SETUPS_KEY
 
 UNREADABLE = "Some setups saved on this device cannot be read by this version of the game"
@@ -152,7 +153,7 @@ def play_red_on_in_storage(page):
     """Play a turn of Red's in the game saved on the device, as another tab would, from ``page``
     (a page hears no storage event of its own writes)."""
     key, text = page.evaluate(SAVED_GAME)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, played_on_by_red(text)])
+    page.evaluate(SAVE_ALL, {key: played_on_by_red(text)})
 
 
 def test_a_page_shown_again_from_the_back_forward_cache_takes_the_storage_as_it_now_stands(page, open_app):
