@@ -84,7 +84,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 class StaticHostHandler(Handler):
     """Game code without no-store, as a static host would serve it: a browser may then keep the
-    page in its back/forward cache, which no-store forbids (tests of that cache)."""
+    page in its back/forward cache, which no-store forbids in Chromium and Firefox (WebKit kept it
+    anyway, here): the tests of that cache."""
 
     no_store = False
 
