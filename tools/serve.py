@@ -11,8 +11,8 @@ network (a tablet on the same Wi-Fi) can open. --root serves another folder,
 such as the built site (dist/).
 
 From tests: `url, server = start_in_thread()`, later `server.shutdown()`;
-`static_host=True` serves game code without no-store, as a static host would, so
-that a browser may keep the page in its back/forward cache.
+`static_host=True` serves every file as a static host does (ten minutes' max-age,
+not no-store), so that a browser may keep the page in its back/forward cache.
 """
 
 from __future__ import annotations
@@ -53,23 +53,27 @@ MIME_TYPES = {
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = MIME_TYPES
-    quiet = False
-    no_store = True
+
+    def __init__(self, *args, quiet=False, **kwargs):
+        self.quiet = quiet  # before the base class handles the request, as it does in __init__
+        super().__init__(*args, **kwargs)
 
     def guess_type(self, path):  # exact map first: system mimetypes vary by machine
         suffix = Path(str(path)).suffix.lower()
         return MIME_TYPES.get(suffix) or super().guess_type(path)
 
     def end_headers(self):
-        if self.path.startswith("/static/vendor/"):
-            self.send_header("Cache-Control", "no-cache")  # revalidate (304 when unchanged)
-        elif self.no_store:
-            self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", self.cache_control())
         super().end_headers()
+
+    def cache_control(self):
+        if self.path.startswith("/static/vendor/"):
+            return "no-cache"  # revalidate (304 when unchanged)
+        return "no-store"
 
     def send_head(self):
         # no-store files must not answer 304 from a stale If-Modified-Since
-        if self.no_store and not self.path.startswith("/static/vendor/"):
+        if self.cache_control() == "no-store":
             del self.headers["If-Modified-Since"]
         return super().send_head()
 
@@ -83,11 +87,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class StaticHostHandler(Handler):
-    """Game code without no-store, as a static host would serve it: a browser may then keep the
-    page in its back/forward cache, which no-store forbids in Chromium and Firefox (WebKit kept it
-    anyway, here): the tests of that cache."""
+    """Every file as a static host serves it (GitHub Pages: ten minutes' max-age), not no-store: a
+    browser may then keep the page in its back/forward cache, which no-store forbids in Chromium
+    and Firefox (WebKit kept it anyway, here): the tests of that cache and of the published site."""
 
-    no_store = False
+    def cache_control(self):
+        return "max-age=600"
 
 
 class Server(http.server.ThreadingHTTPServer):
@@ -103,9 +108,8 @@ def make_server(
     port: int = 8000, bind: str = "127.0.0.1", root: Path = ROOT, quiet: bool = False, static_host: bool = False
 ) -> Server:
     """Bind to port, or to a free port if it is busy (port 0: always a free one); ``static_host``:
-    game code without no-store (``StaticHostHandler``)."""
-    handler = functools.partial(StaticHostHandler if static_host else Handler, directory=str(root))
-    Handler.quiet = quiet
+    every file as a static host serves it (``StaticHostHandler``)."""
+    handler = functools.partial(StaticHostHandler if static_host else Handler, directory=str(root), quiet=quiet)
     try:
         return Server((bind, port), handler)
     except OSError as exc:
