@@ -139,7 +139,7 @@ def page(browser, server_url, request):
 
 @pytest.fixture(scope="session")
 def static_host_url(server_url):
-    """The project served as a static host would serve it, without no-store, so that a browser
+    """The project served as a static host serves it, with a max-age, not no-store, so that a browser
     may keep a page in its back/forward cache (``server_url`` first: it checks the runtime is
     installed and compiles the catalogs)."""
     url, server = start_in_thread(static_host=True)
@@ -350,6 +350,17 @@ def played_on_by_red(saved):
     moves += view.legal_moves_after(moves)[:1]
     match.submit(RED, moves)
     return match.to_json()
+
+
+def play_red_on_in_storage(page):
+    """Play a turn of Red's in the game saved on the device, as another tab would, from ``page``
+    (a page hears no storage event of its own writes)."""
+    key, text = page.evaluate(SAVED_GAME)
+    page.evaluate(SAVE_ALL, {key: played_on_by_red(text)})
+
+
+NOT_RESTORED = "() => JSON.stringify(performance.getEntriesByType('navigation')[0]?.notRestoredReasons ?? null)"
+"""Why Chromium did not restore the page from its back/forward cache (null: it did)."""
 
 
 # -- the same tests in Chromium, WebKit and Firefox (tools/engines.py, e2e/test_engines.py) ----

@@ -10,13 +10,13 @@ import random
 import pytest
 
 from e2e.conftest import (
+    NOT_RESTORED,
     PLAYED_ELSEWHERE,
-    SAVED_GAME,
     click,
     game_turns_in,
     open_app_page,
     open_app_with_saved,
-    played_on_by_red,
+    play_red_on_in_storage,
     settled,
     tap_move,
     tap_square,
@@ -26,8 +26,7 @@ from e2e.conftest import (
 from espionage import record
 from espionage.board import SIDES, square_name
 from espionage.pieces import KINDS
-from tools.browser import CHROMIUM_ARGS, chromium_path
-from tools.engines import SAVE_ALL
+from tools.browser import chromium_options
 from ui.saves import GAME_PREFIX, KEPT_SETUPS_PREFIX, SETUPS_KEY
 
 UNREADABLE = "Some setups saved on this device cannot be read by this version of the game"
@@ -149,13 +148,6 @@ def test_a_turn_played_in_another_tab_shows_in_this_one_without_a_tap(page, open
     assert page.get_by_role("button", name="Show Blue's board", exact=True).is_visible()
 
 
-def play_red_on_in_storage(page):
-    """Play a turn of Red's in the game saved on the device, as another tab would, from ``page``
-    (a page hears no storage event of its own writes)."""
-    key, text = page.evaluate(SAVED_GAME)
-    page.evaluate(SAVE_ALL, {key: played_on_by_red(text)})
-
-
 def test_a_page_shown_again_from_the_back_forward_cache_takes_the_storage_as_it_now_stands(page, open_app):
     """main.py's pageshow listener: a page the browser kept in its back/forward cache heard no
     storage events while it was away. Playwright's Chromium keeps no page in that cache, so the
@@ -174,17 +166,12 @@ def caching_page(browser, static_host_url, request):
     """A page as players' Chromium keeps one in its back/forward cache, which the usual test page
     cannot be: Playwright turns the cache off, and the project's server sends no-store (an edit
     shows at the next reload). Here the browser keeps it, and the site is served without no-store."""
-    cached = browser.browser_type.launch(
-        executable_path=chromium_path(), args=CHROMIUM_ARGS, ignore_default_args=["--disable-back-forward-cache"]
-    )
+    cached = browser.browser_type.launch(**chromium_options(back_forward_cache=True))
     try:
         with watched_page(cached, static_host_url, request) as page:
             yield page
     finally:
         cached.close()
-
-
-NOT_RESTORED = "() => JSON.stringify(performance.getEntriesByType('navigation')[0]?.notRestoredReasons ?? null)"
 
 
 def test_back_to_a_game_kept_in_the_back_forward_cache_shows_it_as_it_now_stands(caching_page):

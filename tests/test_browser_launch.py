@@ -21,3 +21,15 @@ def test_the_system_chromium_is_chosen_unless_another_is_named(monkeypatch, tmp_
     assert browser.chromium_path() == str(tmp_path / "chromium")
     monkeypatch.setenv("ESPIONAGE_CHROMIUM", "/opt/other")
     assert browser.chromium_path() == "/opt/other"
+
+
+def test_launch_options_keep_the_flags_and_let_the_cache_keep_pages_only_when_asked(monkeypatch, tmp_path):
+    monkeypatch.delenv("ESPIONAGE_CHROMIUM", raising=False)
+    monkeypatch.setattr(browser, "SYSTEM_CHROMIUM", tmp_path / "chromium")
+    assert browser.chromium_options() == {"args": browser.CHROMIUM_ARGS}  # Playwright's own Chromium
+    (tmp_path / "chromium").write_bytes(b"")
+    usual = browser.chromium_options(headless=True)
+    assert usual == {"args": browser.CHROMIUM_ARGS, "headless": True, "executable_path": str(tmp_path / "chromium")}
+    keeping = browser.chromium_options(back_forward_cache=True)
+    assert keeping["ignore_default_args"] == ["--disable-back-forward-cache"]
+    assert keeping["args"] == browser.CHROMIUM_ARGS

@@ -23,13 +23,22 @@ def chromium_path() -> str | None:
     return str(SYSTEM_CHROMIUM) if SYSTEM_CHROMIUM.exists() else None
 
 
-def launch_chromium(playwright, **kwargs):
-    """playwright.chromium.launch() with the system Chromium when there is one."""
+def chromium_options(back_forward_cache: bool = False, **kwargs) -> dict:
+    """Playwright's launch options for Chromium here: the system Chromium when there is one, with
+    the flags above. ``back_forward_cache``: without the flag by which Playwright turns that cache
+    off, so that the browser keeps a page left as players' browsers do."""
+    options = {"args": CHROMIUM_ARGS, **kwargs}
     path = chromium_path()
     if path:
-        kwargs.setdefault("executable_path", path)
-    kwargs.setdefault("args", CHROMIUM_ARGS)
-    return playwright.chromium.launch(**kwargs)
+        options.setdefault("executable_path", path)
+    if back_forward_cache:
+        options["ignore_default_args"] = ["--disable-back-forward-cache"]
+    return options
+
+
+def launch_chromium(playwright, **kwargs):
+    """playwright.chromium.launch() with ``chromium_options``."""
+    return playwright.chromium.launch(**chromium_options(**kwargs))
 
 
 def crash_dumps() -> set[Path]:
