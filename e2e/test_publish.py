@@ -1,10 +1,12 @@
-"""The published site (tools/build.py) in real Chromium, served from a sub-path by a plain static server.
+"""The published site (tools/build.py) in real Chromium, served from a sub-path as a static host serves it.
 
 First visit, then offline: the service worker starts the game and a turn is played;
 nothing is asked of another origin; Chromium finds no installability error; a new
-build replaces the cache, offered to the player at the next start, never mid-game.
+build replaces the cache, offered to the player at the next start, never mid-game;
+the page the service worker started is kept in the back/forward cache.
 """
 
+import contextlib
 import json
 import shutil
 import subprocess
@@ -16,9 +18,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from e2e.conftest import click, settled
+from e2e.conftest import NOT_RESTORED, PLAYED_ELSEWHERE, click, play_red_on_in_storage, settled
 from tools import build, icons
-from tools.browser import CHROMIUM_ARGS, chromium_path
+from tools.browser import chromium_options
 from tools.serve import start_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,21 +43,21 @@ def built(tmp_path_factory):
 
 @pytest.fixture
 def site(built, tmp_path):
-    """A copy of the build in <tmp>/espionage/, served at http://localhost:<port>/espionage/."""
+    """A copy of the build in <tmp>/espionage/, served at http://localhost:<port>/espionage/ as a
+    static host serves it (every file with ten minutes' max-age, as GitHub Pages does)."""
     shutil.copytree(built, tmp_path / SUB_PATH)
-    url, server = start_in_thread(tmp_path)
+    url, server = start_in_thread(tmp_path, static_host=True)
     yield tmp_path, f"{url}{SUB_PATH}/"
     server.shutdown()
     server.server_close()
 
 
-@pytest.fixture
-def visitor(browser, tmp_path):
-    """A fresh browser profile whose requests (page and service worker) and errors are recorded.
-    A profile on disk, not an incognito context: Chromium installs no app from incognito."""
-    context = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=chromium_path(), args=CHROMIUM_ARGS
-    )
+@contextlib.contextmanager
+def recorded_profile(browser, profile: Path, **options):
+    """A fresh browser profile whose requests (page and service worker) and errors are recorded
+    (``options``: ``chromium_options``'). A profile on disk, not an incognito context: Chromium
+    installs no app from incognito."""
+    context = browser.browser_type.launch_persistent_context(profile, **chromium_options(**options))
     context.requests = []
     context.errors = []
     context.on("request", lambda request: context.requests.append(request.url))
@@ -63,9 +65,25 @@ def visitor(browser, tmp_path):
     context.on(
         "console", lambda msg: msg.type == "error" and context.errors.append(f"console: {msg.text}")
     )
-    yield context
-    context.close()
+    try:
+        yield context
+    finally:
+        context.close()
     assert not context.errors, "the site reported errors:\n" + "\n".join(context.errors)
+
+
+@pytest.fixture
+def visitor(browser, tmp_path):
+    with recorded_profile(browser, tmp_path / "profile") as context:
+        yield context
+
+
+@pytest.fixture
+def keeping_visitor(browser, tmp_path):
+    """A visitor whose Chromium keeps the pages left in its back/forward cache, as players' does
+    (Playwright turns that cache off)."""
+    with recorded_profile(browser, tmp_path / "profile", back_forward_cache=True) as context:
+        yield context
 
 
 def open_site(page, url):
@@ -204,6 +222,29 @@ def test_offline_the_computer_plays_from_the_published_site(site, visitor):
     assert [w.evaluate("'Suspending' in WebAssembly") for w in page.workers] == [False]
     foreign = {u for u in visitor.requests if u.startswith("http") and urlsplit(u).netloc != urlsplit(url).netloc}
     assert not foreign
+
+
+def test_back_to_a_game_the_service_worker_started_shows_it_as_it_now_stands(site, keeping_visitor):
+    """The published page, started by its service worker, stays fit for the back/forward cache, as
+    the development page does (e2e/test_pass_and_play.py): the player leaves a game for another page
+    of the host, the game is played on meanwhile, and Back brings the page back from memory,
+    showing the game as it now stands."""
+    folder, url = site
+    shutil.copy(ROOT / "e2e" / "blank.html", folder / "blank.html")  # the host's, outside the site
+    page = keeping_visitor.new_page()
+    open_site(page, url)
+    wait_until_offline_ready(page)
+    open_site(page, url)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    start_pass_and_play(page)
+    page.evaluate("() => { window.leftAs = 'kept'; }")  # lives on only in a page kept in memory
+    page.goto(url + "../blank.html")
+    play_red_on_in_storage(page)
+    page.go_back(wait_until="commit")  # a page restored from the cache fires no load event
+    assert page.evaluate("() => window.leftAs") == "kept", f"not kept in the cache: {page.evaluate(NOT_RESTORED)}"
+    page.get_by_text(PLAYED_ELSEWHERE).wait_for()
+    assert page.locator("section.cover").is_visible()
+    assert page.get_by_role("button", name="Show Blue's board", exact=True).is_visible()
 
 
 def test_a_link_made_on_the_published_page_points_at_that_page(site, visitor):
