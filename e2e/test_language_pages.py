@@ -250,3 +250,29 @@ def test_switching_the_language_mid_game_keeps_the_board_and_the_planned_move(ph
     phone.act("reveal")
     assert phone.page.locator(f'[data-move="{move}"]').count() == 1
     assert phone.says("submit") == "Enviar turno"
+
+
+def test_a_language_chosen_in_another_tab_is_spoken_in_this_one_mid_game(phones):
+    """A setting of the device: the tab left behind speaks it at once, its board and planned move
+    kept, its menu showing it (the player had used that menu too)."""
+    phone = phones("cs")
+    phone.open()
+    set_up_pass_and_play(phone)
+    move = phone.game().view("red").legal_moves()[0]
+    tap_square(phone.page, square_name(move.from_square))
+    tap_square(phone.page, square_name(move.to_square))
+    pieces = phone.page.evaluate(PIECES)
+    for language in ("es", "cs"):
+        phone.page.select_option("#language", language)
+        phone.page.wait_for_function(f"document.documentElement.lang === '{language}'")
+    other = phone.context.new_page()
+    other.goto("./")
+    other.wait_for_selector(READY, timeout=60_000, state="attached")
+    other.select_option("#language", "es")
+    other.wait_for_function("document.documentElement.lang === 'es'")
+    phone.page.wait_for_function("document.documentElement.lang === 'es'")
+    settled(phone.page)
+    assert phone.page.input_value("#language") == "es"
+    assert phone.says("submit") == "Enviar turno" and phone.page.title() == "Espionaje"
+    assert phone.screen == "play" and phone.page.locator(f'[data-move="{move}"]').count() == 1
+    assert phone.page.evaluate(PIECES) == pieces

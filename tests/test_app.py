@@ -1816,6 +1816,39 @@ def test_a_reload_comes_back_to_the_tabs_own_game_not_the_one_another_tab_showed
     assert new_tab.match.key == second.match.key  # the game shown last, in any tab
 
 
+def test_a_tab_the_player_left_does_not_take_back_what_a_new_tab_comes_back_to():
+    """Every tab wrote the screen state all tabs share as it went away: closing a tab the player
+    had left made a new tab come back to that tab's game, not to the one played last in another.
+    The tab written over takes it back once the player acts there again."""
+    storage = MemoryStorage()
+    first = to_play(1, storage, tab_storage=MemoryStorage())
+    storage.remove(UI_KEY)  # the second tab opens on the home screen
+    second = to_play(2, storage, tab_storage=MemoryStorage())
+    assert not first.storage_changed(UI_KEY)  # the browser tells it: nothing on its page changes
+    first.remember_ui()  # the first tab goes away
+    assert reloaded(first).match.key == first.match.key  # its reload still comes back to its own game
+    new_tab = App(storage, rng=random.Random(4), tab_storage=MemoryStorage())
+    check_cover(new_tab, RED)
+    press(new_tab, "Show Red's board")
+    assert new_tab.match.key == second.match.key
+    press(first, "Home")  # the player is back in the first tab
+    assert App(storage, rng=random.Random(4), tab_storage=MemoryStorage()).screen == "home"
+
+
+def test_a_page_back_from_the_cache_leaves_the_shared_screen_state_to_the_tab_that_wrote_it_meanwhile():
+    """A page kept in the back/forward cache hears no storage event: told anything may have
+    changed, it finds the shared screen state written by another tab, and leaves it so."""
+    storage = MemoryStorage()
+    first = to_play(1, storage, tab_storage=MemoryStorage())
+    second = App(storage, rng=random.Random(4), tab_storage=MemoryStorage())
+    assert not first.storage_changed(None)  # nothing written meanwhile: still the first's
+    press(second, "Show Red's board")
+    press(second, "Home")
+    first.storage_changed(None)
+    first.remember_ui()
+    assert App(storage, rng=random.Random(5), tab_storage=MemoryStorage()).screen == "home"
+
+
 class BlockedStorage(MemoryStorage):
     """A web storage the browser blocks: every read and write raises."""
 

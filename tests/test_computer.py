@@ -523,6 +523,18 @@ def test_a_game_played_on_in_another_tab_is_taken_at_once_and_the_late_answer_ig
     assert second.storage.get(second.match.key) == theirs
 
 
+def test_the_computer_playing_in_a_tab_the_player_left_does_not_make_it_the_tab_a_new_one_comes_back_to():
+    """The computer's answer is no act of the player's: the first tab, left for another, wrote the
+    screen state all tabs share as its worker answered, and a new tab came back to its game."""
+    first, worker, _, second = two_tabs_while_the_computer_thinks()
+    assert second.match.key == first.match.key  # the new tab came back to the game shown last
+    press(second, "Home")
+    assert not first.storage_changed(UI_KEY)
+    worker.settle()
+    assert state(first) == "your-turn"  # the computer played, in the tab left behind
+    assert App(first.storage, rng=random.Random(2)).screen == "home"
+
+
 def test_no_draw_offers_against_the_computer():
     app, _ = to_play(level=1)
     assert not page(app).has_button("Offer draw")

@@ -108,6 +108,11 @@ class App:
         """How to run work that the page does not show, once the tap's frame is drawn
         (the browser binding sets it; None: at once)."""
         self._ui_unsaved = False
+        self.last_used = True
+        """Whether this tab is the one the player used last, whose screen state the one every tab
+        shares is (a new tab comes back to it): not once another tab wrote that, until the
+        player acts here again."""
+        self._shared_ui = self._shared_ui_text()  # as this tab last read or wrote it
         self._restore_ui()
 
     def _bind(self, turn, passplay, link, computer):
@@ -250,6 +255,29 @@ class App:
         except (ValueError, TypeError):  # IllegalMove is a ValueError
             self.planned = []
 
+    def _shared_ui_text(self):
+        """The screen state every tab shares, as stored (None: none, or a storage that cannot be read)."""
+        try:
+            return self.storage.get(UI_KEY)
+        except Exception:
+            return None
+
+    def _take_shared_ui(self, told):
+        """The screen state every tab shares as it now stands (``told``: the browser said another
+        tab wrote it). If another tab wrote it, this tab is no longer the one the player used last,
+        and speaks the language chosen there: a setting of the device, which this tab would
+        otherwise write back as it was here. True if the page changed (its language)."""
+        text = self._shared_ui_text()
+        if not told and text == self._shared_ui:
+            return False
+        self._shared_ui, self.last_used = text, False
+        language = self._remembered_language()
+        if language is None or language == self.language:
+            return False
+        self.choose_language(language)
+        self.motion, self.tap_marks, self.announcement = (), None, ""
+        return True
+
     def _remember_ui(self):
         if self.defer is None:
             self.remember_ui()
@@ -259,17 +287,20 @@ class App:
 
     def remember_ui(self):
         """Keep the screen state for a reload (also called as the page goes away): in this tab's
-        own storage, which a reload of this tab reads, and in the one every tab shares, which a
-        new tab reads (and the language is read from)."""
+        own storage, which a reload of this tab reads, and, if the player used this tab last, in
+        the one every tab shares, which a new tab reads (and the language is read from)."""
         self._ui_unsaved = False
         # The screen state is a convenience: a storage failure here loses nothing, and a full or
         # blocked storage does not keep the other from being written.
         with contextlib.suppress(Exception):
             text = json.dumps(self._ui_state())
-            for storage in (self.tab_storage, self.storage):
-                if storage is not None:
-                    with contextlib.suppress(Exception):
-                        storage.set(UI_KEY, text)
+            if self.tab_storage is not None:
+                with contextlib.suppress(Exception):
+                    self.tab_storage.set(UI_KEY, text)
+            if self.last_used:
+                with contextlib.suppress(Exception):
+                    self.storage.set(UI_KEY, text)
+                    self._shared_ui = text
 
     def save(self, match):
         """Save the match; on a full or blocked storage keep it open here and say so. If another tab
@@ -403,6 +434,7 @@ class App:
             if self.rules_open and (action, arg) == ("key", "Escape"):
                 self.dispatch("rules-close")
             return
+        self.last_used |= entry.by_player
         self.message = "" if action not in ("key", "cursor") else self.message
         self.motion = ()  # what the board binding animates after this action (ui.motion)
         asked = self.confirm
@@ -428,17 +460,23 @@ class App:
         tab that wrote does not get). The game shown here, if saved there, is taken at once as it
         now stands, as a save finding it changed takes it; another game is listed as it now stands.
         The saved setups are taken as they now stand too.
-        True if the page changed: the game shown, the home screen's list of saved games, or the
-        setup screen's list of saved setups. The screen state is not written: the one every tab
-        shares stays that of the tab the player last used (a new tab comes back to it).
+        True if the page changed: the game shown, the home screen's list of saved games, the
+        setup screen's list of saved setups, or the language (``_take_shared_ui``). The screen
+        state is not written: the one every tab shares stays that of the tab the player last used
+        (a new tab comes back to it).
         ``key`` None: anything may have changed unseen (another tab cleared the storage, or this
         page is shown again from the browser's back/forward cache, and takes the storage as it
         now stands: Chromium delivers the events it queued meanwhile only after pageshow): every
-        game whose save is not what this tab last read or wrote is taken so, and the setups."""
+        game whose save is not what this tab last read or wrote is taken so, the setups, and the
+        shared screen state."""
         if key is None:
             keys = {k for k in self.storage.list_keys() if saved_kind(k)} | set(self.stored)
             changed = [k for k in sorted(keys) if self.storage.get(k) != self.stored.get(k)]
-            return any([self.storage_changed(SETUPS_KEY), *[self.storage_changed(k) for k in changed]])
+            return any(
+                [self._take_shared_ui(False), self.storage_changed(SETUPS_KEY), *[self.storage_changed(k) for k in changed]]
+            )
+        if key == UI_KEY:
+            return self._take_shared_ui(True)
         if key == SETUPS_KEY or key.startswith(KEPT_SETUPS_PREFIX):
             return self._setups_changed()
         if saved_kind(key) is None:

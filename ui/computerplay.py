@@ -36,8 +36,8 @@ class ComputerControl(Controller):
             "computer-colour": Action(self.choose_colour),
             "computer-start": Action(self.start),
             "computer-ready": Action(self.ready),
-            "computer-answer": Action(self.answered),
-            "computer-step": Action(self.step),
+            "computer-answer": Action(self.answered, by_player=False),
+            "computer-step": Action(self.step, by_player=False),
             "computer-retry": Action(self.retry),
             "take-back": Action(self.take_back),
         }

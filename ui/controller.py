@@ -14,11 +14,13 @@ from typing import NamedTuple
 
 
 class Action(NamedTuple):
-    """One entry of the actions table: what runs, and whether it takes the form's value
-    (a setup's name, how a link came, the focused cell of a key) after its argument."""
+    """One entry of the actions table: what runs, whether it takes the form's value (a setup's
+    name, how a link came, the focused cell of a key) after its argument, and whether the player
+    takes it (not the page on its own, as it brings back the computer's answer)."""
 
     run: Callable
     form: bool = False
+    by_player: bool = True
 
 
 class Controller:
