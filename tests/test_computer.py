@@ -535,6 +535,17 @@ def test_the_computer_playing_in_a_tab_the_player_left_does_not_make_it_the_tab_
     assert App(first.storage, rng=random.Random(2)).screen == "home"
 
 
+def test_the_computer_plays_while_the_player_reads_the_rules():
+    app, worker = to_play(level=1)
+    submit_turn(app, random.Random(5))
+    press(app, "Rules")
+    moves = len(app.match.game.moves)
+    worker.settle()
+    assert app.rules_open and len(app.match.game.moves) > moves
+    app.dispatch("rules-close")
+    assert state(app) == "your-turn"
+
+
 def test_no_draw_offers_against_the_computer():
     app, _ = to_play(level=1)
     assert not page(app).has_button("Offer draw")

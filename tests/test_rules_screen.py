@@ -290,6 +290,24 @@ def test_rules_over_a_game_and_back_keep_the_selection_and_the_planned_move():
     assert (app.screen, app.side, app.selected, list(app.planned), app.html()) == before
 
 
+def test_with_the_rules_open_no_button_of_the_screen_under_them_acts():
+    """The Rules show none of that screen's buttons, so only a modified page could send them: a
+    question asked before the Rules opened is not answered under them, nor a turn submitted."""
+    app = to_play()
+    while app.turn.next_moves():
+        plan(app, app.turn.next_moves()[0])
+    press(app, "Resign")
+    before = (app.screen, app.confirm, list(app.planned), app.match.to_json(), app.html())
+    press(app, "Rules")
+    for action in ("resign-confirm", "submit", "undo", "cancel", "offer-draw", "home", "random-setup"):
+        app.dispatch(action)
+        assert app.rules_open, action
+    back(app)
+    assert (app.screen, app.confirm, list(app.planned), app.match.to_json(), app.html()) == before
+    app.dispatch("resign-confirm")  # the question, answered once the Rules are closed
+    assert app.match.outcome is not None
+
+
 def _name(sq):
     return "abcdefghij"[sq % 10] + str(sq // 10 + 1)
 

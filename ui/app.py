@@ -48,8 +48,11 @@ from .saves import (
 )
 from .screens import BOARD_SCREENS, MATCH_SCREENS, Screen
 
-# Taps and keys meant for the screen under the Rules (the rules' diagrams have squares too): ignored there.
-UNDER_RULES = ("square", "drop", "key", "cursor")
+RULES_ACTIONS = frozenset({"rules", "rules-close", "back", "language", "open-link"})
+"""What the player does with the Rules open: their screen's buttons, the browser's Back, a link
+opened. Every other action of the player's (a tap on a diagram's square, a key, a button of the
+screen under them, which only a modified page could send) is ignored there; what the page does
+on its own (the computer's answer) is not."""
 LISTED = (Match, ComputerMatch)
 """The kinds of saved game the app keeps listed (``App.matches``); link games are listed from
 the storage itself (ui.linkcontrol)."""
@@ -430,7 +433,7 @@ class App:
     def dispatch(self, action, arg="", value=""):
         """Apply one user action; unknown or out-of-place actions do nothing."""
         entry = self.actions.get(action)
-        if entry is None or (self.rules_open and action in UNDER_RULES):
+        if entry is None or (self.rules_open and entry.by_player and action not in RULES_ACTIONS):
             if self.rules_open and (action, arg) == ("key", "Escape"):
                 self.dispatch("rules-close")
             return

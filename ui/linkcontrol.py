@@ -75,8 +75,8 @@ class LinkControl(Controller):
             "link-backup": Action(self.backup),
             "link-share": Action(self.share),
             "link-copy": Action(self.copy),
-            "link-copied": Action(self.copied),
-            "link-copy-failed": Action(self.copy_failed),
+            "link-copied": Action(self.copied, by_player=False),  # the clipboard's answer, later
+            "link-copy-failed": Action(self.copy_failed, by_player=False),
             "link-delete": Action(self.ask_delete),
             "link-delete-confirm": Action(self.delete_confirmed),
         }
