@@ -61,6 +61,7 @@ app = App(
     languages=[str(tag) for tag in (window.navigator.languages or [window.navigator.language])],
     tab_storage=_tab_storage(),
 )
+app.used_last = str(document.visibilityState) == "visible"  # not a tab the browser restored out of sight
 app.base_url = str(window.location.href).split("#")[0]
 app.can_share = hasattr(window.navigator, "share")
 root = document.getElementById("app")
@@ -337,7 +338,8 @@ def on_link_handed(event):
 
 
 def on_storage(event):
-    """Another tab of this browser changed the storage (a game played on, deleted, saved)."""
+    """Another tab of this browser changed the storage (a game played on, deleted, saved; the
+    screen state every tab shares, and with it the language)."""
     key = event.key
     taps.storage_changed(key if isinstance(key, str) else None)  # null: the whole storage was cleared
 

@@ -55,7 +55,7 @@ def site(built, tmp_path):
 @contextlib.contextmanager
 def recorded_profile(browser, profile: Path, **options):
     """A fresh browser profile whose requests (page and service worker) and errors are recorded
-    (``options``: ``chromium_options``'). A profile on disk, not an incognito context: Chromium
+    (``options``: keyword arguments of ``chromium_options``). A profile on disk, not an incognito context: Chromium
     installs no app from incognito."""
     context = browser.browser_type.launch_persistent_context(profile, **chromium_options(**options))
     context.requests = []

@@ -1841,10 +1841,11 @@ def test_a_page_back_from_the_cache_leaves_the_shared_screen_state_to_the_tab_th
     storage = MemoryStorage()
     first = to_play(1, storage, tab_storage=MemoryStorage())
     second = App(storage, rng=random.Random(4), tab_storage=MemoryStorage())
-    assert not first.storage_changed(None)  # nothing written meanwhile: still the first's
+    assert not first.storage_changed(None) and first.used_last  # nothing written meanwhile: still the first's
     press(second, "Show Red's board")
     press(second, "Home")
     first.storage_changed(None)
+    assert not first.used_last
     first.remember_ui()
     assert App(storage, rng=random.Random(5), tab_storage=MemoryStorage()).screen == "home"
 

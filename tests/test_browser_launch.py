@@ -33,3 +33,7 @@ def test_launch_options_keep_the_flags_and_let_the_cache_keep_pages_only_when_as
     keeping = browser.chromium_options(back_forward_cache=True)
     assert keeping["ignore_default_args"] == ["--disable-back-forward-cache"]
     assert keeping["args"] == browser.CHROMIUM_ARGS
+    both = browser.chromium_options(back_forward_cache=True, ignore_default_args=["--mute-audio"])
+    assert both["ignore_default_args"] == ["--mute-audio", "--disable-back-forward-cache"]
+    keeping["args"].append("--lang=cs")  # a caller's own flags stay its own
+    assert "--lang=cs" not in browser.CHROMIUM_ARGS

@@ -78,13 +78,13 @@ def test_a_language_chosen_in_another_tab_is_spoken_here_and_not_written_back_as
     storage, tab = MemoryStorage(), MemoryStorage()
     left = App(storage, tab_storage=tab, languages=["en"])
     App(storage, tab_storage=MemoryStorage()).dispatch("language", "cs")
+    i18n.use("en")  # each tab speaks its own (the module's language is one page's)
     assert left.storage_changed(UI_KEY)  # the browser tells it: its page is drawn again
     assert left.language == "cs" and i18n.language() == "cs"
     menu = page(left).find(lambda n: n.get("id") == "language")[0]
     assert [o.get("value") for o in menu.iter("option") if o.get("selected")] == ["cs"]
     left.remember_ui()  # it goes away
     assert App(storage, tab_storage=MemoryStorage()).language == "cs"
-    assert App(storage, tab_storage=tab).language == "cs"
     assert not left.storage_changed(UI_KEY)  # told again: nothing changes on its page
 
 

@@ -1,5 +1,7 @@
 """tools/serve.py: the headers the development server and the static-host server send, and quiet."""
 
+import socket
+import urllib.error
 import urllib.request
 
 import pytest
@@ -26,10 +28,13 @@ def served(tmp_path):
         server.server_close()
 
 
+DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # no proxy a machine may name
+
+
 def headers(url, path, since=None):
     request = urllib.request.Request(url + path, headers={"If-Modified-Since": since} if since else {})
     try:
-        with urllib.request.urlopen(request) as response:
+        with DIRECT.open(request) as response:
             return response.status, response.headers
     except urllib.error.HTTPError as answer:  # 304 comes as an error
         return answer.code, answer.headers
@@ -61,3 +66,13 @@ def test_quiet_is_each_servers_own(served, capsys):
     logged = capsys.readouterr().err
     assert logged.count('"GET /main.py HTTP/1.1" 200') == 2
     assert "pyodide.mjs" not in logged
+
+
+def test_a_request_line_too_long_to_read_is_answered_414(served):
+    """Refused before its path is read: the headers the answer is sent with ask for none."""
+    for options in ({}, {"static_host": True}):
+        port = int(served(**options).rsplit(":", 1)[1].strip("/"))
+        with socket.create_connection(("localhost", port), timeout=10) as connection:
+            connection.sendall(b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\n\r\n")
+            answer = connection.recv(200)
+        assert answer.startswith(b"HTTP/1.0 414"), (options, answer)

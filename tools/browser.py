@@ -27,12 +27,12 @@ def chromium_options(back_forward_cache: bool = False, **kwargs) -> dict:
     """Playwright's launch options for Chromium here: the system Chromium when there is one, with
     the flags above. ``back_forward_cache``: without the flag by which Playwright turns that cache
     off, so that the browser keeps a page left as players' browsers do."""
-    options = {"args": CHROMIUM_ARGS, **kwargs}
+    options = {"args": list(CHROMIUM_ARGS), **kwargs}
     path = chromium_path()
     if path:
         options.setdefault("executable_path", path)
     if back_forward_cache:
-        options["ignore_default_args"] = ["--disable-back-forward-cache"]
+        options["ignore_default_args"] = [*options.get("ignore_default_args", []), "--disable-back-forward-cache"]
     return options
 
 

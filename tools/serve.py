@@ -67,7 +67,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def cache_control(self):
-        if self.path.startswith("/static/vendor/"):
+        if getattr(self, "path", "").startswith("/static/vendor/"):  # no path yet: a request refused unread
             return "no-cache"  # revalidate (304 when unchanged)
         return "no-store"
 

@@ -111,10 +111,10 @@ class App:
         """How to run work that the page does not show, once the tap's frame is drawn
         (the browser binding sets it; None: at once)."""
         self._ui_unsaved = False
-        self.last_used = True
+        self.used_last = True
         """Whether this tab is the one the player used last, whose screen state the one every tab
         shares is (a new tab comes back to it): not once another tab wrote that, until the
-        player acts here again."""
+        player acts here again (main.py: nor a page loaded out of sight, until then)."""
         self._shared_ui = self._shared_ui_text()  # as this tab last read or wrote it
         self._restore_ui()
 
@@ -178,11 +178,11 @@ class App:
         match = self.match
         return match is not None and self.matches.get(match.key) is match and match.key in self.unsaved
 
-    def _remembered_language(self):
-        """The language chosen on this device before (kept with the screen state every tab shares:
-        a setting of the device, not of a tab), or None."""
+    def _remembered_language(self, text=None):
+        """The language chosen on this device before (kept with the screen state every tab shares,
+        ``text``: as read already; a setting of the device, not of a tab), or None."""
         try:
-            data = json.loads(self.storage.get(UI_KEY) or "{}")
+            data = json.loads(text if text is not None else self.storage.get(UI_KEY) or "{}")
         except (ValueError, TypeError, AttributeError, RecursionError):
             return None
         language = data.get("language") if isinstance(data, dict) else None
@@ -235,7 +235,8 @@ class App:
         the game it showed, not to the one another tab showed last (a tab discarded or crashed
         kept none as it went: the screen state every tab shares names the game shown last in
         any); the one every tab shares if this tab has none that reads (a new tab, a blocked
-        tab storage). Raises what reading a damaged one raises."""
+        tab storage: then a tab the player left comes back to the game shown in the tab used
+        last, as it keeps its own nowhere). Raises what reading a damaged one raises."""
         if self.tab_storage is not None:
             with contextlib.suppress(Exception):
                 data = json.loads(self.tab_storage.get(UI_KEY))
@@ -265,21 +266,28 @@ class App:
         except Exception:
             return None
 
-    def _take_shared_ui(self, told):
-        """The screen state every tab shares as it now stands (``told``: the browser said another
-        tab wrote it). If another tab wrote it, this tab is no longer the one the player used last,
-        and speaks the language chosen there: a setting of the device, which this tab would
-        otherwise write back as it was here. True if the page changed (its language)."""
+    def _take_shared_ui(self, written_elsewhere):
+        """The screen state every tab shares as it now stands (``written_elsewhere``: the browser
+        said another tab wrote it; else it is looked at). If another tab wrote it, this tab is no
+        longer the one the player used last, and speaks the language chosen there: a setting of
+        the device, which this tab would otherwise write back as it was here. True if the page
+        changed (its language: what it said is said again in it, as a choice here would)."""
         text = self._shared_ui_text()
-        if not told and text == self._shared_ui:
+        if not written_elsewhere and text == self._shared_ui:
             return False
-        self._shared_ui, self.last_used = text, False
-        language = self._remembered_language()
+        self._shared_ui, self.used_last = text, False
+        language = self._remembered_language(text or "{}")
         if language is None or language == self.language:
             return False
         self.choose_language(language)
-        self.motion, self.tap_marks, self.announcement = (), None, ""
+        self.message = _(self.match.SAVE_FAILED) if self._unsaved_shown() else ""
+        self._changed_unseen()
         return True
+
+    def _changed_unseen(self):
+        """The page changes by no action of the player's here: nothing to animate, no marks
+        painted ahead, nothing to announce."""
+        self.motion, self.tap_marks, self.announcement = (), None, ""
 
     def _remember_ui(self):
         if self.defer is None:
@@ -300,7 +308,7 @@ class App:
             if self.tab_storage is not None:
                 with contextlib.suppress(Exception):
                     self.tab_storage.set(UI_KEY, text)
-            if self.last_used:
+            if self.used_last:
                 with contextlib.suppress(Exception):
                     self.storage.set(UI_KEY, text)
                     self._shared_ui = text
@@ -431,13 +439,14 @@ class App:
         }
 
     def dispatch(self, action, arg="", value=""):
-        """Apply one user action; unknown or out-of-place actions do nothing."""
+        """Apply one action, the player's or the page's own (``Action.by_player``); unknown or
+        out-of-place actions do nothing."""
         entry = self.actions.get(action)
         if entry is None or (self.rules_open and entry.by_player and action not in RULES_ACTIONS):
             if self.rules_open and (action, arg) == ("key", "Escape"):
                 self.dispatch("rules-close")
             return
-        self.last_used |= entry.by_player
+        self.used_last |= entry.by_player
         self.message = "" if action not in ("key", "cursor") else self.message
         self.motion = ()  # what the board binding animates after this action (ui.motion)
         asked = self.confirm
@@ -488,7 +497,7 @@ class App:
             self._changed_elsewhere(key)
             if self.screen != Screen.HOME:
                 return False
-            self.motion, self.tap_marks, self.announcement = (), None, ""
+            self._changed_unseen()
             return True
         if self.storage.get(key) == self.stored.get(key):
             return False
@@ -514,7 +523,7 @@ class App:
             self.confirm = None  # asked of the setups as they were: asked again of them as they now stand
         if self.screen != Screen.SETUP:
             return False
-        self.motion, self.tap_marks, self.announcement = (), None, ""
+        self._changed_unseen()
         return True
 
     def html(self):
@@ -646,7 +655,8 @@ class App:
         storage that keeps its writes to itself): the browser binding paints its screen within
         the Submit tap's frame; this app plays and saves the turn once it has the tap. None when
         Submit does nothing now, or its turn cannot be played ahead (a link game's)."""
-        match = match_copy(self.match) if self.turn.my_turn and self.turn.complete else None
+        ready = self.turn.my_turn and self.turn.complete and not self.rules_open
+        match = match_copy(self.match) if ready else None
         if match is None:
             return None
         after = self._twin()
