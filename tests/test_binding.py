@@ -377,6 +377,16 @@ def test_a_link_games_turn_is_not_played_ahead():
     assert red.turn.complete and ("submit", "") not in taps.ahead and red.ahead_of_turn() is None
 
 
+def test_no_turn_is_played_ahead_under_the_rules():
+    """Submit does nothing there (the Rules show no such button): nothing to work out for it."""
+    app, _worker = computer_to_play()
+    _page, taps = schedule(app)
+    planned_by_taps(app, taps)
+    assert ("submit", "") in taps.ahead
+    taps.dispatch("rules")
+    assert app.rules_open and app.ahead_of_turn() is None and ("submit", "") not in taps.ahead
+
+
 def test_a_game_played_on_in_another_tab_is_drawn_at_once_and_other_writes_leave_the_page_alone():
     """Every tap in another tab writes its screen state: only a change to the game shown may cost
     this page a patch, and the taps worked out ahead."""
