@@ -271,7 +271,8 @@ class App:
         said another tab wrote it; else it is looked at). If another tab wrote it, this tab is no
         longer the one the player used last, and speaks the language chosen there: a setting of
         the device, which this tab would otherwise write back as it was here. True if the page
-        changed (its language: what it said is said again in it, as a choice here would)."""
+        changed (its language: a message in the old one is dropped, as a choice here drops it,
+        but for the save failure, which is said until the game is saved)."""
         text = self._shared_ui_text()
         if not written_elsewhere and text == self._shared_ui:
             return False
