@@ -61,7 +61,7 @@ app = App(
     languages=[str(tag) for tag in (window.navigator.languages or [window.navigator.language])],
     tab_storage=_tab_storage(),
 )
-app.used_last = str(document.visibilityState) == "visible"  # not a tab the browser restored out of sight
+app.used_last = str(document.visibilityState) == "visible"  # not a tab restored or opened out of sight
 app.base_url = str(window.location.href).split("#")[0]
 app.can_share = hasattr(window.navigator, "share")
 root = document.getElementById("app")

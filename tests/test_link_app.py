@@ -896,3 +896,19 @@ def test_a_link_game_being_set_up_has_no_save_for_another_tab_to_change():
     play_turn(red, random.Random(1))
     assert not second.storage_changed(red.match.key)
     assert second.screen == "setup" and second.placed == placed and second.match.key is None
+
+
+def test_a_tab_opened_out_of_sight_on_a_link_leaves_what_a_new_tab_comes_back_to():
+    """A link opened in a background tab (the page loads out of sight: main.py) counted as the
+    player's act in that tab, so a new tab came back to the link's game, though the player had
+    not looked at it. The tab writes the shared screen state once the player acts in it."""
+    red, blue = start("casual")
+    press(red, "Home")
+    hidden = App(red.storage, rng=random.Random(9))
+    hidden.used_last = False
+    hidden.dispatch("open-link", link_of(blue), "load")
+    assert hidden.screen == "play" and not hidden.used_last
+    assert App(red.storage, rng=random.Random(9)).screen == "home"
+    choose(hidden, random.Random(1))
+    assert hidden.used_last
+    assert App(red.storage, rng=random.Random(9)).screen == "play"

@@ -447,7 +447,8 @@ class App:
             if self.rules_open and (action, arg) == ("key", "Escape"):
                 self.dispatch("rules-close")
             return
-        self.used_last |= entry.by_player
+        # a page opening the link it was loaded with is not yet used: main.py decides by its visibility
+        self.used_last |= entry.by_player and (action, value) != ("open-link", "load")
         self.message = "" if action not in ("key", "cursor") else self.message
         self.motion = ()  # what the board binding animates after this action (ui.motion)
         asked = self.confirm
