@@ -29,7 +29,7 @@ from espionage.sealed.seats import FAIR
 from tests.linkplay import fighting_turn, random_turn
 from tests.test_link_app import screen_text
 from ui.app import App
-from ui.linkplay import LinkMatch, seat_key
+from ui.linkplay import SEAT_PREFIX, LinkMatch, seat_key
 from ui.saves import MemoryStorage
 
 
@@ -208,6 +208,49 @@ def test_a_backup_link_with_a_key_that_is_no_point_is_refused_as_damaged():
     app = App(MemoryStorage(), rng=random.Random(1))
     app.dispatch("open-link", backup)
     assert app.screen == "link-error" and "damaged" in screen_text(app)
+
+
+def test_a_backup_link_with_a_key_that_is_no_point_and_an_attack_to_answer_is_refused_as_damaged():
+    """As above, with an attack on the restoring side's piece still to be answered: restoring
+    opened it with the bogus key before the keys were checked, and the error escaped the page
+    (at load, the page did not start)."""
+    red_setup = Setup.from_str("red", "SSSSSMMMMH" + "CCCLLKOOGG" + "EEEECCLLKK")
+    blue = HonestAuthor(BLUE, Setup.from_str("blue", "CCCCMLLKKO" + "CLLKOGGEEE" + "ESSSSSMMMH"), bytes([1]) * 16)
+    red = HonestAuthor(RED, red_setup, bytes(16))
+    game_id = secrets.randbits(64)
+    t = Transcript.create(SEALED, game_id, Variant(2, 0), frozenset(), RED,
+                          commit=commitment(red.secret, game_id, RED, red.setup), sender_key=b"\xff" * 32)
+    t.write_join(commit=commitment(blue.secret, game_id, BLUE, blue.setup), sender_key=blue.sender_key())
+    blue.query = lambda pid, sender_key: blue.sender_key()  # a point, though the bogus key cannot make one
+    blue_moves = iter(["j8-j7", "i8-i7", "j7-j6", "i7-i6", "h8-h7", "g8-g7", "h7-h6", "g7-g6"])
+    for first, second in [("e3-e4", "j3-j4"), ("e4-e5", "j4-j5"), ("e5-e6", "i3-i4"), ("e6-e7", "i4-i5")]:
+        t.write_message(red, TURN, [Move.from_str(first), Move.from_str(second)])
+        t.write_message(blue, TURN, [Move.from_str(next(blue_moves)), Move.from_str(next(blue_moves))])
+    t.write_message(red, TURN, [Move.from_str("e7-e8"), Move.from_str("h3-h4")])  # Blue's Mine still to answer
+    backup = t.encode(backup=(BLUE, blue.secret, blue.setup))
+    with pytest.raises(DamagedLink, match="no point of the group"):
+        Seat.from_backup(backup)
+    app = App(MemoryStorage(), rng=random.Random(1))
+    app.dispatch("open-link", backup, "load")
+    assert app.screen == "link-error" and "damaged" in screen_text(app)
+
+
+def test_a_backup_of_a_seat_that_never_joined_is_refused_as_damaged():
+    """A sealed backup of the invited seat, made before anyone joined (no device could make it:
+    it has no commitment to hold it to), was restored and saved; the save could not be read back,
+    and the true invitation was then refused as a game this device cannot read."""
+    rng = random.Random(3)
+    red = Seat.new_game("sealed", "red", rng=rng)
+    invitation = decode(red.link())
+    setup = Setup.random(BLUE, rng)
+    forged = invitation.encode(backup=(BLUE, bytes(16), setup))
+    with pytest.raises(DamagedLink, match="does not match its game's commitment"):
+        Seat.from_backup(forged)
+    app = App(MemoryStorage(), rng=random.Random(1))
+    app.dispatch("open-link", forged)
+    assert app.screen == "link-error" and not [key for key in app.storage.data if key.startswith(SEAT_PREFIX)]
+    app.dispatch("open-link", red.link())
+    assert app.screen == "link-invite"
 
 
 def test_a_crossing_resignation_may_not_change_the_values_before_it():

@@ -8,12 +8,14 @@ import re
 
 import pytest
 
-from espionage.board import AROUND
-from espionage.link import FalseClaim, LinkError, fights, oblivious
+from espionage.board import AROUND, parse_square
+from espionage.link import TURN, FalseClaim, LinkError, fights, oblivious
 from espionage.link.fights import DEFENDER_KINDS
 from espionage.link.transcript import HonestAuthor, attack_label
+from espionage.moves import Move
 from espionage.pieces import ARMY, ATTACKER_WINS, MOVABLE
 from espionage.sealed import FALSE_CLAIM, Seat
+from espionage.setup import Setup
 from espionage.variant import Variant
 from tests.linkplay import fighting_turn, random_turn
 from tests.test_link_app import screen_text
@@ -265,3 +267,139 @@ def test_a_kind_told_against_the_public_one_is_refused():
     with pytest.raises(FalseClaim, match=rf"^{owner} said its piece on [a-j]\d+ is a \w+, but it is a public \w+$") as caught:
         board.check_told(square, other)
     assert caught.value.liar == owner
+
+
+# -- lies only the receiving device's own army shows false ------------------------------------
+
+SAPPERS_IN_FRONT = "SSSSSMMMMH" + "CCCLLKOOGG" + "EEEECCLLKK"  # Red: Sappers a3-d3, a Corporal on e3
+SPY_BESIDE_GENERAL = "SSSSMMMMHC" + "CCCLLKOOGC" + "EEESGELLKK"  # Red: a Spy on d3, a General on e3
+MINE_ON_E8 = "CCCCMLLKKO" + "CLLKOGGEEE" + "ESSSSSMMMH"  # Blue: Corporals a8-d8, a Mine on e8
+CORPORAL_ON_E8 = "CCCCCMLLKO" + "KLLKOGGEEE" + "ESSSSSMMMH"  # Blue: Corporals a8-e8
+
+
+def scripted_game(red_setup, blue_setup, script, red_author=None, blue_author=None, seed=1):
+    """Red and Blue play ``script`` (Red's wanted moves, Blue's, turn by turn), each turn filled
+    with quiet moves on their right wings; a lying author as given. Returns the first FalseClaim a
+    device raised with the receiver's link before and after it (or None), and the two seats."""
+    rng = random.Random(seed)
+    red = Seat.new_game("sealed", "red", Variant(2, 0), setup=Setup.from_str("red", red_setup))
+    blue = Seat.join(red.link(), setup=Setup.from_str("blue", blue_setup))
+    red.receive(blue.link())
+    for seat, author in ((red, red_author), (blue, blue_author)):
+        if author is not None:
+            seat.author = author(seat.side, seat.setup, seat.secret)
+    wings = {red: lambda m: m.from_square % 10 >= 5 and m.to_square // 10 <= 3,
+             blue: lambda m: m.from_square % 10 >= 7 and m.to_square // 10 >= 6}
+    for red_moves, blue_moves in script:
+        for seat, wanted, receiver in ((red, red_moves, blue), (blue, blue_moves, red)):
+            moves = [Move.from_str(m) for m in wanted]
+            while seat.legal_moves(moves):
+                view = seat.view()
+                moves.append(rng.choice([
+                    m for m in seat.legal_moves(moves) if view.owner(m.to_square) is None and wings[seat](m)
+                ]))
+            before = receiver.link()
+            try:
+                receiver.receive(seat.play_turn(moves))
+            except FalseClaim as e:
+                return (e, before, receiver.link()), red, blue
+    return None, red, blue
+
+
+class MineQueries(HonestAuthor):
+    """Blue's modified device: the query of its Corporal on e8 hides a Mine, so it opens the
+    Mine's entry of any table ("the attacker loses") and replies with the true loss token."""
+
+    def query_choice(self, pid):
+        return DEFENDER_KINDS.index("M") if pid == parse_square("e8") else super().query_choice(pid)
+
+
+class SpyGeneral(HonestAuthor):
+    """Red's modified device: its General flags its attack on e8 as a Spy's."""
+
+    def spy_flag(self, claim):
+        return str(claim.move) == "e7-e8" or super().spy_flag(claim)
+
+
+class AlwaysWinsOnE8(HonestAuthor):
+    """Red's modified device: its table for the attack on e8 wins against every kind."""
+
+    def table(self, claim, query):
+        if str(claim.move) != "e7-e8":
+            return super().table(claim, query)
+        sender = oblivious.Sender(oblivious.scalar(self.secret, "sender"), len(DEFENDER_KINDS))
+        attack = attack_label(claim)
+        won = [b"W" + fights.HIDDEN.encode() + fights._token(self.secret, attack, "win " + k) for k in DEFENDER_KINDS]
+        return fights.sealed_table(sender, query, attack, self.secret, won)
+
+
+@pytest.mark.parametrize(
+    "red_setup,script,red_author,blue_author,message",
+    [
+        # Red's Spy unmasks Blue's Corporal on e6; Red's General attacks it and "loses"
+        (
+            SPY_BESIDE_GENERAL,
+            [(["d3-d4", "e3-e4"], ["e8-e7"]), ([], ["e7-e6"]), (["d4-d5", "e4-e5"], []), (["e5-e6"], [])],
+            None,
+            MineQueries,
+            "Blue's piece on e6 beat a General, which no kind that piece may be can do",
+        ),
+        # the "Spy" that beats Blue's Corporal on e8 (a Spy loses to every soldier)
+        (
+            SPY_BESIDE_GENERAL,
+            [(["e3-e4"], []), (["e4-e5"], []), (["e5-e6"], []), (["e6-e7"], []), (["e7-e8"], [])],
+            SpyGeneral,
+            None,
+            "Red's piece that attacked e8 beat a Corporal, which no kind that piece may be can do",
+        ),
+        # a Corporal beats Blue's Mine on e8 after all four of Red's Sappers were removed
+        (
+            SAPPERS_IN_FRONT,
+            [(["a3-a4", "b3-b4"], []), (["a4-a5", "b4-b5"], []), (["a5-a6", "b5-b6"], []), (["a6-a7", "b6-b7"], []),
+             (["a7-a8", "b7-b8"], []), (["c3-c4", "d3-d4"], []), (["c4-c5", "d4-d5"], []), (["c5-c6", "d5-d6"], []),
+             (["c6-c7", "d6-d7"], []), (["c7-c8", "d7-d8"], []), (["e3-e4"], []), (["e4-e5"], []), (["e5-e6"], []),
+             (["e6-e7"], []), (["e7-e8"], [])],
+            AlwaysWinsOnE8,
+            None,
+            "Red's piece that attacked e8 beat a Mine, which no kind that piece may be can do",
+        ),
+    ],
+    ids=["public-corporal-beats-general", "spy-beats-corporal", "mine-taken-without-sappers"],
+)
+def test_a_fight_result_the_receivers_own_army_shows_impossible_is_refused_at_once(
+    red_setup, script, red_author, blue_author, message
+):
+    """Each lie held before only until the end audit, after the honest device had answered as if it
+    were true (told the kinds around its "Spy", say). The honest device knows its own piece's kind:
+    with what is public of the other's, no kind that piece may be gives the fight's result."""
+    blue_setup = MINE_ON_E8 if red_setup == SAPPERS_IN_FRONT else CORPORAL_ON_E8
+    refusal, _red, _blue = scripted_game(red_setup, blue_setup, script, red_author, blue_author)
+    assert refusal is not None, "the lie was accepted"
+    error, before, after = refusal
+    assert isinstance(error, fights.FalseFight) and str(error) == message
+    assert error.liar == message.split("'")[0]
+    assert before == after  # the receiver's game is as it was
+
+
+UNMASKED_SPY_ON_D5 = [(["d3-d4", "e3-e4"], ["e8-e7"]), ([], ["e7-e6"]), (["d4-d5", "e4-e5"], [])]
+
+
+def test_honest_fights_of_the_scripted_games_are_accepted():
+    """The scripts above, played honestly, give no refusal: the checks fire on the lies only."""
+    script = [*UNMASKED_SPY_ON_D5, (["e5-e6"], [])]
+    assert scripted_game(SPY_BESIDE_GENERAL, CORPORAL_ON_E8, script)[0] is None
+    script = [([m], []) for m in ("e3-e4", "e4-e5", "e5-e6", "e6-e7", "e7-e8")]
+    assert scripted_game(SPY_BESIDE_GENERAL, CORPORAL_ON_E8, script)[0] is None
+
+
+def test_a_turn_of_one_move_where_a_piece_that_moves_could_have_moved_is_refused():
+    """A turn ends after one move only if no other piece can move: Red's Spy on d5 is public
+    (it unmasked Blue's pieces), so a turn of Red's that ends after one move, sent by a modified
+    app, is refused by Blue's device at once (it waited for the audit before)."""
+    refusal, red, blue = scripted_game(SPY_BESIDE_GENERAL, CORPORAL_ON_E8, UNMASKED_SPY_ON_D5)
+    assert refusal is None and red.t.board.known[parse_square("d3")] == "S"
+    red._write(TURN, [Move.from_str("e5-f5")])  # what a modified app can send
+    before = blue.link()
+    with pytest.raises(FalseClaim, match=r"Red ended its turn after one move, but it could have played [a-j]\d+-[a-j]\d+$"):
+        blue.receive(red.link())
+    assert blue.link() == before

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..board import AROUND, BLUE, ORTHOGONAL, RED, SETUP_SQUARES, SIDES, SQUARES, square_name
 from ..moves import Move
-from ..pieces import ARMY, KINDS, MOVABLE, SPY, VOLCANO
+from ..pieces import ARMY, ATTACKER_WINS, KINDS, MOVABLE, SPY, VOLCANO
 from ..rules import Referee, State, legal_steps, return_keys
 from ..variant import Variant
 from .errors import FalseClaim
@@ -322,6 +322,17 @@ class PublicBoard(State):
                 f"{owner} said its piece on {where} is a {name}, but all its {KINDS[kind].plural} are public already", owner
             )
 
+    def could_be(self, sq, kinds):
+        """Whether the piece on ``sq`` may be one of ``kinds`` by what is public (as :meth:`check_told`
+        judges one kind)."""
+        known = self._kind[sq]
+        if known is not None:
+            return known in kinds
+        side = self._owner[sq]
+        return any(
+            (kind in MOVABLE or self._piece[sq] == sq) and self.public_count(side, kind) < ARMY[kind] for kind in kinds
+        )
+
     def public_count(self, side, kind):
         """How many of ``side``'s pieces are public as ``kind``: on the board or removed."""
         on_board = sum(1 for sq in SQUARES if self._owner[sq] == side and self._kind[sq] == kind)
@@ -359,6 +370,8 @@ class PublicBoard(State):
             reply = defender.fight(claim, self._piece[to]) if claim.attack else None
             if reply is not None:
                 self._check_removed_kind(claim, reply, defender.replies_itself)
+                if defender.replies_itself and reply[0]:
+                    self._check_winner(claim, reply[1])
             self.referee = _Resolution(defender, claim, asks, reply)
             try:
                 event = self._apply(claim.move)
@@ -376,6 +389,7 @@ class PublicBoard(State):
             done.append(ResolvedMove(claim, False, event.attacker_won, removed, event.unmasked, event))
             last = claim.move
         if self.outcome is None and self._first is not None:
+            self._check_no_second_move(pending.moves[-1].side)
             self._end_turn(last)  # the mover's device ended its turn: it had no other move
         return done, asks, questions
 
@@ -388,6 +402,32 @@ class PublicBoard(State):
         square = claim.move.to_square if won else claim.move.from_square
         if self._kind[square] is None and won != replies_itself:
             self.check_told(square, kind)
+
+    def _check_no_second_move(self, side):
+        """FalseClaim naming ``side``, whose turn ends after one move, when a piece of its that
+        certainly moves (its kind public and movable, or it has left its starting square) has a
+        legal second move."""
+        movers = [
+            sq for sq in SQUARES
+            if self._owner[sq] == side and (self._kind[sq] in MOVABLE if self._kind[sq] else self._piece[sq] != sq)
+        ]
+        second = self.moves_for(side, movers, self._first)
+        if second:
+            owner = SIDES[side].capitalize()
+            raise FalseClaim(f"{owner} ended its turn after one move, but it could have played {second[0]}", owner)
+
+    def _check_winner(self, claim, defender_kind):
+        """On the defender's device, which knows its piece's kind: FalseFight naming the attacker
+        when its sealed table beat that kind, but no kind its piece may be by what is public
+        (its Spy flag, every piece of the kinds that win public already) would have."""
+        winners = [kind for kind in MOVABLE if ATTACKER_WINS[(kind, defender_kind)]]
+        if not self.could_be(claim.move.from_square, winners):
+            attacker = SIDES[claim.side].capitalize()
+            message = (
+                f"{attacker}'s piece that attacked {square_name(claim.move.to_square)} beat a "
+                f"{KINDS[defender_kind].name}, which no kind that piece may be can do"
+            )
+            raise FalseFight(message, attacker)
 
     @staticmethod
     def _contradiction(claim, replies_itself):

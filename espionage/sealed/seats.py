@@ -14,7 +14,7 @@ only picks volcanoes and random setups (tests make games repeatable with it).
 import base64
 import secrets
 
-from ..board import SIDES, side_index
+from ..board import SIDES, side_index, square_name
 from ..game import IllegalMove
 from ..link import (
     ACCEPT,
@@ -58,7 +58,7 @@ from ..link import (
 from ..link.errors import FORGED, FORGED_REVEAL, MISSING_HISTORY, MissingHistory
 from ..link.public import PublicBoard
 from ..moves import Move
-from ..pieces import MOVABLE
+from ..pieces import ATTACKER_WINS, KINDS, MOVABLE
 from ..setup import Setup, random_volcanoes
 from ..variant import STANDARD
 from .audit import replay
@@ -167,12 +167,13 @@ class Seat:
         side, secret, setup = t.seat_side, t.seat_secret, t.seat_setup
         if t.kind == CASUAL:
             setup = t.setups[side]
-        elif t.commits[side] is not None and commitment(secret, t.game_id, side, setup) != t.commits[side]:
+        elif t.commits[side] is None or commitment(secret, t.game_id, side, setup) != t.commits[side]:
+            # a seat that never joined has no commitment: no device could have made its backup
             raise DamagedLink("this backup link does not match its game's commitment: it is damaged")
         t.backup = False
         t.syms[1] = (0, 2)
-        seat = cls(t, side, secret, setup)
         try:
+            seat = cls(t, side, secret, setup)  # which opens an attack pending on this side with the keys
             for pid in t.queries:  # b·A of this side's queries, worked out now so opening an attack stays hashing
                 if PublicBoard.side_of(pid) == side:
                     seat.author.point(pid, t.sender_keys[1 - side])
@@ -471,6 +472,20 @@ class Seat:
             truth = proven.defender_kind if fight.won else self.setup.kind_at(fight.claim.pid)
             if fight.kind != truth:
                 raise fights.FalseFight(f"{them}'s reply names a removed kind its token does not prove", them)
+            if not fight.won:
+                self._check_survivor(fight, them)
+
+    def _check_survivor(self, fight, them):
+        """FalseFight naming the opponent when its piece beat this device's attacker (whose kind
+        only this device knows) but no kind it may be by what is public would have: its kind is
+        public and loses (its query hid another), or every piece of the kinds that win is public."""
+        board, attacker = self.t.board, self.setup.kind_at(fight.claim.pid)
+        sq = board.square_of(fight.pid)
+        if sq is not None and not board.could_be(sq, [kind for kind in KINDS if not ATTACKER_WINS[(attacker, kind)]]):
+            raise fights.FalseFight(
+                f"{them}'s piece on {square_name(sq)} beat a {KINDS[attacker].name}, which no kind that piece may be can do",
+                them,
+            )
 
     def _refuse_forgery(self, other, known):
         """ForgedLink if ``other`` holds, after its first ``known`` messages, a message in this
