@@ -8,6 +8,7 @@ from pyscript import document, window
 
 from espionage.board import parse_square
 from espionage.pieces import KINDS, letter_of
+from ui import accessible
 from ui.app import BOARD_SCREENS, App
 from ui.binding import BindingState, FrameQueue, TapSchedule
 from ui.keyboard import BOARD_KEYS, CANCEL, KIND_KEYS
@@ -160,7 +161,7 @@ def settle(reading, whole=False, motion=()):
     if app.rules_open != reading:
         scroll_for_rules()
     speak()
-    announce(app.announcement)
+    announce(accessible.live_text(app))
     keep_focus()
     animate(motion)
     effect, app.effect = app.effect, None
@@ -456,8 +457,9 @@ FOCUS_AFTER_CHANGE = (
 
 
 def announce(text):
-    """Say what the action changed in the polite live region (a screen reader reads it)."""
-    if text:
+    """Say what the action changed in the polite live region (a screen reader reads it); None
+    leaves it as it is."""
+    if text is not None:
         live.textContent = text
 
 

@@ -9,7 +9,7 @@ from espionage import Game, Setup, Variant
 from espionage.board import BLUE, RED, SETUP_SQUARES, square_name
 from espionage.pieces import KINDS
 from tests.helpers import epn
-from ui.accessible import cell_name, cell_notes
+from ui.accessible import cell_name, cell_notes, live_text
 from ui.app import App
 from ui.render import BoardPicture, board_svg, square_origin
 from ui.saves import Match, MemoryStorage
@@ -183,8 +183,10 @@ def test_play_announces_selection_targets_plans_results_and_the_end():
     assert app.screen == "results"
     assert app.announcement.startswith("Your turn was played: Your General moved d4-d5;")
     assert "Your Corporal attacked Blue's Spy on e5: Blue's Spy was removed." in app.announcement
+    assert live_text(app) == app.announcement
     app.dispatch("hand-over")
     assert app.announcement == ""
+    assert live_text(app) == ""  # the cover empties the live region: Red's news is not left for Blue
     app.dispatch("reveal")
     assert app.announcement.startswith("Red's last turn: Red's General moved d4-d5;")
     assert app.announcement.endswith("your Spy was removed. Your turn.")
@@ -201,6 +203,7 @@ def test_play_announces_selection_targets_plans_results_and_the_end():
     assert app.announcement == "Game over. Red wins: Red captured Blue's Headquarters."
     app.dispatch("replay", "first")
     assert app.announcement == ""  # the replay's caption says each step
+    assert live_text(app) is None  # the live region keeps what it said
 
 
 def test_setup_zone_cells_are_named_in_setup():

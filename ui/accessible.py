@@ -83,6 +83,15 @@ def snapshot(app):
     }
 
 
+def live_text(app):
+    """What the live region holds after an action: its announcement, if there is one; nothing on
+    the cover between the players (what was said to one player is not left there for the other
+    to read); else None: it keeps what it said."""
+    if app.announcement:
+        return app.announcement
+    return "" if app.screen == Screen.COVER else None
+
+
 def announcement(before, app):
     """What the action that led from ``before`` (a :func:`snapshot`) to ``app`` changed,
     as sentences for the live region; "" when nothing needs saying."""
