@@ -543,12 +543,12 @@ def rearm(_event=None):
     arm_back()
 
 
-def on_pop_state(_event):
-    state.armed = False
+def on_pop_state(event):
+    state.armed = bool(event.state)  # Forward to the entry arm_back keeps above the page's own
     # Opening a link in this tab changes the fragment, which also pops a history
     # entry: that is no Back press (hashchange opens the link).
-    if str(window.location.hash) != state.shown_hash:
-        return
+    if str(window.location.hash) != state.shown_hash or state.armed:
+        return  # nor is Forward: the app stays where it is (going back from there left the app)
     if app.screen == "home" and not app.rules_open:
         window.history.back()  # Back on home leaves the app
         return

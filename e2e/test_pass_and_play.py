@@ -328,6 +328,23 @@ def test_back_returns_to_the_cover_or_home_never_to_a_board(page, open_app):
     assert_cover_hides_everything(page)
 
 
+def test_forward_after_back_stays_in_the_app(page, open_app):
+    """Forward after Back to home popped the entry kept above the page's own, on home: the page
+    went back from it as from home, twice, and left the app."""
+    start_game(page, open_app)
+    address = page.url
+    page.go_back()
+    assert_cover_hides_everything(page)
+    page.go_back()
+    assert page.locator('[data-screen="home"]').count() == 1
+    page.go_forward()
+    click(page, "Resume")
+    assert_cover_hides_everything(page)
+    assert page.url == address
+    page.go_back()
+    assert page.locator('[data-screen="home"]').count() == 1 and page.url == address
+
+
 def test_keyboard_moves_a_cursor_and_enter_taps(page, open_app):
     start_game(page, open_app)
     game, _ = saved_game(page)
