@@ -520,6 +520,19 @@ def tray_count(app, kind):
     return int(b.get("aria-label").rsplit(", ", 1)[1].split()[0])
 
 
+def test_the_setup_hint_says_a_tap_places_the_picked_kind_while_one_is_picked():
+    """"Tap two placed pieces to swap them" was said while the tray had picked the next kind by
+    itself: a player who did so placed that kind over the first piece instead."""
+    app = setup_app()
+    app.dispatch("pick", "H")
+    tap(app, "a1")
+    assert app.picked == "C"  # the Headquarters placed, the tray picks the next kind
+    html = page(app).html
+    assert "first tap the picked kind again to put it down" in html and "Tap two placed pieces" not in html
+    app.dispatch("pick", "C")  # put it down
+    assert app.picked is None and "Tap two placed pieces to swap them" in page(app).html
+
+
 def test_setup_pick_place_swap_replace_and_ready():
     app = setup_app()
     p = page(app)

@@ -52,6 +52,11 @@ def setup(app, note="", ready_action="ready", private=False):
     placed = len(app.placed)
     hint = (
         _(
+            "Tap squares in your zone to place the picked kind (it replaces a piece already there), or drag. "
+            "To swap two placed pieces instead, first tap the picked kind again to put it down."
+        )
+        if app.picked is not None  # the tray picks the next kind by itself: a tap places, not swaps
+        else _(
             "Pick a kind below, then tap squares in your zone (or drag). Tap two placed pieces to swap them. "
             "To take a piece back, tap it on the board, then tap the tray."
         )
