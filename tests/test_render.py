@@ -305,7 +305,10 @@ def test_a_fight_is_marked_in_its_square_with_the_piece_that_fell(bottom):
     assert (mark.get("data-fight"), mark.get("data-fallen")) == ("e5", "s")
     assert mark.find(NS + "title").text == "Fight on e5: Blue's Spy fell"
     x, y = square_origin(P("e5"), bottom)
-    assert mark.get("transform").startswith(f"translate({x} {y + 50})")  # inside its square
+    placed = re.fullmatch(r"translate\((\S+) (\S+)\) scale\((\S+)\)", mark.get("transform"))
+    left, top, scale = (float(v) for v in placed.groups())
+    # inside its square, and left of the rank number (x 38 to 62 of the square's 100): it covered it
+    assert x <= left and left + 100 * scale <= x + 38 and y <= top and top + 100 * scale <= y + 100
     assert [el.get("data-piece") for el in root.iter() if el.get("data-piece")] == ["K"]  # no extra piece
 
 

@@ -590,6 +590,11 @@ def _tab_stop(picture, bottom):
     return keyboard_start(bottom) if picture.cursor is None else picture.cursor
 
 
+FIGHT_MARK_AT, FIGHT_MARK_SCALE = (1, 63), 0.36
+"""Where the mark of a fight stands in its square, and its size: 36 of the square's 100 units
+wide, in the lower left corner, left of the rank number (x 38 to 62, under the insignia)."""
+
+
 def _fight_marks(fights, bottom):
     """Where a fight happened: the piece that fell, small and crossed out, in the square's
     lower left corner (clear of the eye badge and of the rank number). The layer is
@@ -601,7 +606,8 @@ def _fight_marks(fights, bottom):
         what = _("Fight on {square}: {piece} fell").format(square=square_name(sq), piece=piece(letter.upper(), side, None))
         out.append(
             f'<g class="fight" data-fight="{square_name(sq)}" data-fallen="{escape(letter)}" '
-            f'transform="translate({x} {y + 50}) scale(.5)"><title>{escape(what)}</title>'
+            f'transform="translate({x + FIGHT_MARK_AT[0]} {y + FIGHT_MARK_AT[1]}) scale({FIGHT_MARK_SCALE:g})">'
+            f"<title>{escape(what)}</title>"
             '<circle cx="50" cy="50" r="50" fill="#fff" fill-opacity=".9"/>'
             f'<use href="#token-{SIDE_CLASSES[side]}"/><use href="#icon-{letter.upper()}"/>'
             '<path d="M14 14L86 86M86 14L14 86" stroke="#b3140b" stroke-width="13" stroke-linecap="round"/></g>'
