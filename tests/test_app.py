@@ -543,8 +543,12 @@ def test_setup_pick_place_swap_replace_and_ready():
     assert page(app).pieces() == {"a1": "G"}
     assert tray_count(app, "G") == 1
     before = app.html()
-    app.dispatch("square", "a4")  # outside the zone
-    app.dispatch("square", "a8")
+    for outside in ("a4", "a8"):  # a tap outside the zone places nothing, and says why
+        app.dispatch("square", outside)
+        assert page(app).message() == "Pieces are set up in your zone: the three highlighted ranks on your side."
+        assert page(app).pieces() == {"a1": "G"} and app.picked == "G"
+    app.dispatch("key", "Escape")
+    app.dispatch("pick", "G")
     assert app.html() == before
     tap(app, "b1")
     assert tray_count(app, "G") == 0

@@ -59,6 +59,7 @@ class ArmySetup:
 
     def tap(self, sq):
         if sq not in SETUP_SQUARES[self.app.side]:
+            self.app.message = _("Pieces are set up in your zone: the three highlighted ranks on your side.")
             return
         if self.app.picked is not None:
             self.app.placed.pop(sq, None)
