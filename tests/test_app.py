@@ -633,9 +633,9 @@ def test_blue_sets_up_on_its_side_of_a_turned_board():
     assert "bottom-blue" in p.html
     app.dispatch("drop", "C>e9")
     assert page(app).pieces() == {"e9": "c"}
-    before = app.html()
     app.dispatch("drop", "S>e2")  # Red's zone
-    assert app.html() == before
+    assert page(app).pieces() == {"e9": "c"}
+    assert page(app).message() == "Pieces are set up in your zone: the three highlighted ranks on your side."
 
 
 def test_saved_setups_round_trip_for_both_colours():
