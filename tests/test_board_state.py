@@ -5,8 +5,9 @@ import dataclasses
 
 import pytest
 
-from espionage.board import square_name
-from tests.test_app import tap, to_play
+from espionage.board import parse_square, square_name
+from tests.test_accessible import POSITION, play_app
+from tests.test_app import page, tap, to_play
 from ui import board_state
 
 
@@ -51,3 +52,18 @@ def test_working_the_taps_out_ahead_changes_nothing():
     other = next(m.from_square for m in app.turn.next_moves() if m.from_square != piece)
     app.dispatch("square", square_name(other))
     assert app.tap_marks == ahead[square_name(other)]
+
+
+def test_a_planned_attack_leaves_its_piece_faded_where_it_attacks_from_until_another_moves_there():
+    """A planned attack's piece vanished from the board: only an arrow said which piece would
+    fight. It is drawn faded on the square it left, while that square stays empty."""
+    app = play_app(POSITION)
+    app.dispatch("square", "e4")
+    app.dispatch("square", "e5")  # the Corporal attacks the Spy
+    assert app.turn.board().picture[0].waiting == ((parse_square("e4"), "C"),)
+    html = app.html()
+    assert 'data-waiting="e4" data-attacker="C"' in html and "e4" not in page(app).pieces()
+    app.dispatch("square", "d4")
+    app.dispatch("square", "e4")  # the General moves into the square the Corporal left
+    assert app.turn.board().picture[0].waiting == ()
+    assert "data-waiting" not in app.html() and page(app).pieces()["e4"] == "G"

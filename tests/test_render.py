@@ -364,3 +364,15 @@ def test_a_board_drawn_after_another_is_the_board_drawn_afresh(red_view):
     for picture, markup in zip(pictures, drawn):
         render._last_squares[:] = None, None
         assert markup == board_svg(picture)
+
+
+def test_a_piece_whose_attack_is_planned_is_drawn_faded_and_is_no_piece_of_the_board():
+    svg = board_svg(BoardPicture(letters=(None,) * 100, planned=("e4-e5",), waiting=((P("e4"), "C"),)))
+    root = parse(svg)
+    [layer] = [el for el in root.iter(NS + "g") if "waiting-attackers" in classes(el)]
+    [faded] = list(layer)
+    assert (faded.get("data-waiting"), faded.get("data-attacker"), faded.get("opacity")) == ("e4", "C", ".45")
+    assert faded.get("transform") == "translate({} {})".format(*square_origin(P("e4"), 0))
+    assert not [el for el in root.iter() if el.get("data-piece")]  # the square stays empty: another may move there
+    empty = parse(board_svg(BoardPicture(letters=(None,) * 100)))
+    assert [el for el in empty.iter(NS + "g") if "waiting-attackers" in classes(el)]  # the layer is always there

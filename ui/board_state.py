@@ -48,10 +48,25 @@ class PlayBoard:
             targets=self.targets,
             last_turn=opponent_last,
             planned=self.planned,
+            waiting=waiting_attackers(view.drawn_letters(), self.planned, self.letters),
             cursor=self.cursor,
             fights=fights(last) if opponent_last else (),
         )
         return picture, opponent_last
+
+
+def waiting_attackers(before, planned, after):
+    """(square, letter) of each planned attack's piece, on the square it attacks from while that
+    stays empty: ``before`` and ``after`` are the board's letters without and with the plan."""
+    letters, out = list(before), []
+    for m in planned:
+        piece, target = letters[m.from_square], letters[m.to_square]
+        letters[m.from_square] = None
+        if target is None:
+            letters[m.to_square] = piece
+        elif after[m.from_square] is None:
+            out.append((m.from_square, piece))
+    return tuple(out)
 
 
 def fights(events):

@@ -257,6 +257,10 @@ class BoardPicture:
     """Moves of the opponent's last turn (anything with .from_square/.to_square, or "e3-e4")."""
     planned: tuple = ()
     """Moves planned this turn, not yet submitted: drawn as arrows."""
+    waiting: tuple = ()
+    """(square, letter) of each piece whose attack is planned, drawn faded on the square it
+    attacks from: it has left it (another piece may move there) and waits on its arrow for the
+    fight, whose result comes when the turn is played."""
     pending_fights: tuple = ()
     """Attacks sent in a sealed link game whose result the other device has not
     sent yet: both pieces stay where they stand, a dashed arrow joins them and
@@ -381,6 +385,7 @@ def board_svg(picture: BoardPicture, area=None, tap_marks=True) -> str:
     out += [_row(squares[i : i + columns]) for i in range(0, len(squares), columns)]
     if tap_marks:
         out.append(f'<g class="marks" pointer-events="none">{_marks_svg(picture, bottom)}</g>')
+    out.append(_waiting_attackers(picture.waiting, bottom))
     out += _move_layers(last, pending, planned, bottom)
     out.append(_fight_marks(picture.fights, bottom))
     out.append(labels)
@@ -588,6 +593,22 @@ def _tab_stop(picture, bottom):
     """The one cell the Tab key reaches (a roving tabindex): the keyboard cursor, else
     where the cursor starts (a tap moves neither)."""
     return keyboard_start(bottom) if picture.cursor is None else picture.cursor
+
+
+def _waiting_attackers(waiting, bottom):
+    """The pieces whose attack is planned, faded where they attack from (``BoardPicture.waiting``).
+    The layer is always there, empty or not, like the arrows'."""
+    out = ['<g class="waiting-attackers" pointer-events="none">']
+    for sq, letter in waiting:
+        x, y = square_origin(sq, bottom)
+        side = RED if letter.isupper() else BLUE
+        out.append(
+            f'<g class="waiting" data-waiting="{square_name(sq)}" data-attacker="{escape(letter)}" '
+            f'transform="translate({x} {y})" opacity=".45">'
+            f'<use href="#token-{SIDE_CLASSES[side]}"/><use href="#icon-{letter.upper()}"/></g>'
+        )
+    out.append("</g>")
+    return "".join(out)
 
 
 FIGHT_MARK_AT, FIGHT_MARK_SCALE = (1, 63), 0.36
