@@ -83,3 +83,10 @@ def test_the_key_names_the_drawing():
     old = board()
     one, two = board_image(old, board(planned=("a4-a5",))), board_image(old, board(planned=("b4-b5",)))
     assert one.key != two.key and one.key == board_image(old, board(planned=("a4-a5",))).key
+
+
+def test_a_waiting_attacker_draws_its_square():
+    """The faded piece of a planned attack is drawn over its square, like a fight mark."""
+    empty_a4 = letters(b4="M", e7="?")
+    image = board_image(board(letters=empty_a4), board(letters=empty_a4, waiting=((parse_square("a4"), "S"),)))
+    assert clipped_squares(image) == {"a4"}

@@ -31,8 +31,11 @@ BOARD_WRAP = '<div class="board-wrap">'
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PATH = re.compile(r' d="([^"]*)"')
 _MARKS = re.compile(r'^<canvas class="board-marks"[^>]* data-marks="([^"]*)"')
-_FIGHT_MARK = re.compile(r'<g class="fight".*?</g>')
-_FIGHT = re.compile(r'<g class="fight"[^>]* transform="translate\((-?[\d.]+) (-?[\d.]+)\)')
+_PLACED = re.compile(r'<g class="(?:fight|waiting)".*?</g>')
+"""A fight mark or a waiting attacker: a drawing placed on a square, in its own units."""
+_PLACED_AT = re.compile(
+    r'<g class="(fight|waiting)"[^>]* transform="translate\((-?[\d.]+) (-?[\d.]+)\)(?: scale\(([\d.]+)\))?'
+)
 MAX_CELLS = SIZE * SIZE // 2
 """Beyond this many squares that change, the image is the whole board (a clip of fewer parts)."""
 
@@ -119,11 +122,13 @@ def _drawn_over(part):
 
 
 def _cells_under(layer):
-    """The squares (column, row as drawn) that an arrows or fights layer draws on."""
+    """The squares (column, row as drawn) that a layer over them draws on (arrows, fight marks,
+    waiting attackers)."""
     cells = set()
-    for x, y in _FIGHT.findall(layer):
-        cells |= _cells_in(float(x), float(y), float(x) + CELL / 2, float(y) + CELL / 2)
-    for d in _PATH.findall(_FIGHT_MARK.sub("", layer)):  # a fight mark's own shapes are in its units
+    for _what, x, y, scale in _PLACED_AT.findall(layer):
+        size = CELL * float(scale or 1)
+        cells |= _cells_in(float(x), float(y), float(x) + size, float(y) + size)
+    for d in _PATH.findall(_PLACED.sub("", layer)):  # a placed drawing's own shapes are in its units
         numbers = [float(n) for n in _NUMBER.findall(d)]
         if len(numbers) >= 2:
             cells |= _cells_in(min(numbers[0::2]), min(numbers[1::2]), max(numbers[0::2]), max(numbers[1::2]))
