@@ -109,10 +109,11 @@ def test_a_game_played_to_the_end_with_the_keyboard_only(page):
     assert page.evaluate("() => document.activeElement.keptFocus === true")
     press_button(page, "Submit turn")
     assert live(page) == (
-        "Your turn was played: Your General moved d4-d5; your General on d5 is now known to Blue; "
-        "Your Corporal attacked Blue's Spy on e5: Blue's Spy was removed."
+        "Your turn was played: your General moved d4-d5; your General on d5 is now known to Blue; "
+        "your Corporal attacked Blue's Spy on e5: Blue's Spy was removed."
     )
     press_button(page, "Hand over")
+    assert live(page) == ""  # the cover leaves nothing of Red's turn for Blue to hear
     assert focused_name(page) == "Show Blue's board"
     page.keyboard.press("Enter")
     assert live(page) == (

@@ -181,8 +181,8 @@ def test_play_announces_selection_targets_plans_results_and_the_end():
     assert app.announcement == "Planned e4-e5. Turn complete: submit it."
     app.dispatch("submit")
     assert app.screen == "results"
-    assert app.announcement.startswith("Your turn was played: Your General moved d4-d5;")
-    assert "Your Corporal attacked Blue's Spy on e5: Blue's Spy was removed." in app.announcement
+    assert app.announcement.startswith("Your turn was played: your General moved d4-d5;")
+    assert "your Corporal attacked Blue's Spy on e5: Blue's Spy was removed." in app.announcement
     assert live_text(app) == app.announcement
     app.dispatch("hand-over")
     assert app.announcement == ""

@@ -145,3 +145,15 @@ def test_a_modified_page_sending_anything_anywhere_breaks_nothing():
         if app.screen == "home":
             app.dispatch("resume", app.saved_games[0].key)
     assert seen >= {"cover", "play", "results", "history", "over", "setup"}
+
+
+def test_a_turn_in_the_move_list_reads_as_one_sentence():
+    """A turn's second move began again with a capital: "Your Colonel moved a8-a7; Your Spy
+    moved j8-j7"."""
+    app = to_play(21)
+    play_turns(app, 4, random.Random(21))
+    press(app, "Move list")
+    said = [item.find("span").text for item in turn_items(app)]
+    own = [text for text in said if text.startswith("Your ")]
+    assert own and any("; your " in text for text in own)
+    assert not any("; Your " in text for text in said)

@@ -118,7 +118,8 @@ def announcement(before, app):
 
 
 def _events(events, viewer, letters):
-    return "; ".join(describe(e, viewer, board) for e, board in zip(events, boards_after(events, letters)))
+    said = (describe(e, viewer, board, first=False) for e, board in zip(events, boards_after(events, letters)))
+    return "; ".join(said)  # after "Your turn was played:" and the like
 
 
 def _turn_news(view, side, screen):

@@ -279,7 +279,7 @@ def turn_list(events, viewer, current):
     for step, group in turns(events):
         first = group[0]
         label = _("Turn {n}, {side}").format(n=first.turn, side=side_name(first.side))
-        said = "; ".join(describe(e, viewer) for e in group)
+        said = "; ".join(describe(e, viewer, first=i == 0) for i, e in enumerate(group))
         cls = "turn current" if step == current else "turn"
         items.append(
             f'<li class="{cls}" data-step="{step}">{button(label, "history-turn", step, pressed=step == current)}'

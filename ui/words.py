@@ -92,13 +92,14 @@ def piece(kind, side, viewer, first=False):
     return capital(text) if first else text
 
 
-def describe(event, viewer, letters=None):
+def describe(event, viewer, letters=None, first=True):
     """One move as a sentence for ``viewer`` (0, 1, or None for a spectator or the replay).
 
     ``letters``: the board as the viewer saw it right after the move, to name the
-    pieces the move unmasked (without it they are "the piece on f6")."""
+    pieces the move unmasked (without it they are "the piece on f6"). ``first`` False: the
+    sentence goes on one already begun ("Your turn was played: your Captain moved e3-e4")."""
     m, side = event.move, event.side
-    mover = piece(event.kind, side, viewer, first=True)
+    mover = piece(event.kind, side, viewer, first=first)
     to = square_name(m.to_square)
     if event.pending:
         if event.attack:
