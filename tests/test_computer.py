@@ -11,6 +11,7 @@ import pytest
 from espionage import Game
 from espionage.board import BLUE, RED, SIDES, square_name
 from espionage.bot import Bot
+from espionage.pieces import MOVABLE
 from tests.helpers import epn
 from tests.test_app import (
     Page,
@@ -611,6 +612,9 @@ def test_the_end_shows_the_computers_army_and_what_it_knew_about_yours():
     belief = Bot(2, app.match.seed).belief(game.view("blue"))
     for sq, piece in belief.pieces.items():
         assert game.kind_at(sq) in piece.possible_letters()
+    # a piece that may be any kind that moves is said to have moved, not listed as "one of" all seven
+    moved = [sq for sq, piece in belief.pieces.items() if set(piece.possible_letters()) == MOVABLE]
+    assert moved and len(moved) == sum("it has moved, so it is neither a Mine nor the Headquarters" in x for x in narrowed)
     for line in known + narrowed:
         assert line in p.html.replace("&#x27;", "'")
 

@@ -10,7 +10,7 @@ from html import escape
 
 from espionage.board import SIDES, square_name
 from espionage.bot import Bot
-from espionage.pieces import KINDS
+from espionage.pieces import KINDS, MOVABLE
 
 from .board_screen import (
     badge_legend,
@@ -154,6 +154,12 @@ def _belief_lines(match):
         where = _("{piece} on {square}").format(piece=mine, square=square_name(sq))
         if len(letters) == 1:
             known.append(where)
+        elif set(letters) == MOVABLE:  # all it tells is that the piece moved
+            narrowed.append(
+                _("{piece} on {square}: it has moved, so it is neither a Mine nor the Headquarters").format(
+                    piece=mine, square=square_name(sq)
+                )
+            )
         elif len(letters) < len(KINDS):
             names = _(", ").join(kind_name(k) for k in letters)
             narrowed.append(_("{piece} on {square}: one of {kinds}").format(piece=mine, square=square_name(sq), kinds=names))
