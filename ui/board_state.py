@@ -48,24 +48,21 @@ class PlayBoard:
             targets=self.targets,
             last_turn=opponent_last,
             planned=self.planned,
-            waiting=waiting_attackers(view.drawn_letters(), self.planned, self.letters),
+            waiting=waiting_attackers(view, self.planned, self.letters),
             cursor=self.cursor,
             fights=fights(last) if opponent_last else (),
         )
         return picture, opponent_last
 
 
-def waiting_attackers(before, planned, after):
+def waiting_attackers(view, planned, after):
     """(square, letter) of each planned attack's piece, on the square it attacks from while that
-    stays empty: ``before`` and ``after`` are the board's letters without and with the plan."""
-    letters, out = list(before), []
-    for m in planned:
-        piece, target = letters[m.from_square], letters[m.to_square]
-        letters[m.from_square] = None
-        if target is None:
-            letters[m.to_square] = piece
-        elif after[m.from_square] is None:
-            out.append((m.from_square, piece))
+    stays empty (``after``: the board's letters with the whole plan made)."""
+    out = []
+    for i, m in enumerate(planned):
+        before = view.after_planned(planned[:i])[0]  # the board as this move found it
+        if before[m.to_square] is not None and after[m.from_square] is None:
+            out.append((m.from_square, before[m.from_square]))
     return tuple(out)
 
 
