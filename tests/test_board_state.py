@@ -63,6 +63,8 @@ def test_a_planned_attack_leaves_its_piece_faded_where_it_attacks_from_until_ano
     assert app.turn.board().picture[0].waiting == ((parse_square("e4"), "C"),)
     html = app.html()
     assert 'data-waiting="e4" data-attacker="C"' in html and "e4" not in page(app).pieces()
+    [cell] = page(app).find(lambda n: n.get("data-square") == "e4" and n.get("role") == "gridcell")
+    assert cell.get("aria-label") == "e4, empty, a planned attack starts here"  # said, not only drawn
     app.dispatch("square", "d4")
     app.dispatch("square", "e4")  # the General moves into the square the Corporal left
     assert app.turn.board().picture[0].waiting == ()

@@ -43,7 +43,9 @@ def cell_name(square, letter, side, viewer, unmasked=False, learned=False, notes
     return ", ".join((name, *notes))
 
 
-def cell_notes(selected=False, target=False, attack=False, last_from=False, last_to=False, zone=False, pending=False):
+def cell_notes(
+    selected=False, target=False, attack=False, last_from=False, last_to=False, zone=False, pending=False, waiting=False
+):
     """The state of a cell as short phrases, in the order they are said."""
     notes = []
     if selected:
@@ -56,6 +58,8 @@ def cell_notes(selected=False, target=False, attack=False, last_from=False, last
         notes.append(_("last turn moved here"))
     if pending:
         notes.append(_("fight pending"))
+    if waiting:
+        notes.append(_("a planned attack starts here"))
     if zone:
         notes.append(_("your setup zone"))
     return tuple(notes)

@@ -405,6 +405,7 @@ def _board_marks(picture, bottom, last, pending):
         (CURSOR, () if picture.cursor is None else (picture.cursor,)),
         (LEARNED_UNMASKING, [sq for sq, how in picture.learned if how == "unmasking"]),
         (PENDING, [sq for m in pending for sq in (m.from_square, m.to_square)]),
+        (WAITING, [sq for sq, _letter in picture.waiting]),
         (TAB_STOP, (_tab_stop(picture, bottom),)),
     ):
         for sq in squares:
@@ -638,8 +639,8 @@ def _fight_marks(fights, bottom):
 
 
 # What marks a square, as bits (a square's markup is cached by its letter, owner, view and marks)
-UNMASKED, TARGET, LAST_FROM, LAST_TO, ZONE, SELECTED_MARK, CURSOR, LEARNED_UNMASKING, PENDING, TAB_STOP = (
-    1 << i for i in range(10)
+UNMASKED, TARGET, LAST_FROM, LAST_TO, ZONE, SELECTED_MARK, CURSOR, LEARNED_UNMASKING, PENDING, TAB_STOP, WAITING = (
+    1 << i for i in range(11)
 )
 LEARNED_HOW = {"unmasking": N_("known: it unmasked pieces as a Spy")}
 _NO_OWNERS = (None,) * (SIZE * SIZE)
@@ -702,7 +703,7 @@ def _square(sq, letter, owner, bottom, viewer, unknown_side, marks, language):
     title = escape(_("{square}: {what}").format(square=name, what=_(", ").join([what, *notes])))
     spoken = cell_name(
         sq, letter, side, viewer, unmasked, how is not None,
-        cell_notes(selected, target, has_piece, last_from, last_to, zone, bool(marks & PENDING)),
+        cell_notes(selected, target, has_piece, last_from, last_to, zone, bool(marks & PENDING), bool(marks & WAITING)),
     )
     grid = (
         f'role="gridcell" aria-label="{escape(spoken)}" '
@@ -757,6 +758,9 @@ def _square_marks(classes, marks, has_piece):
     if marks & PENDING:
         classes.append("pending")
         notes.append(_("fight pending: the result comes with the other player's reply"))
+    if marks & WAITING:
+        classes.append("waiting-from")
+        notes.append(_("a planned attack starts here"))
     if marks & ZONE:
         classes.append("zone")
     if marks & CURSOR:
