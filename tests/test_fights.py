@@ -54,17 +54,62 @@ def test_an_honest_fight_passes_the_audit():
     assert fights.audit_fight(ATTACKER_SECRET, DEFENDER_SECRET, facts("G", "O")) is None
 
 
-def sealed_table(query, attack, entry_for):
-    """A lying attacker's table: entry_for(kind) is the plaintext it seals for each defender kind."""
-    return fights.sealed_table(SENDER, query, attack, ATTACKER_SECRET, [entry_for(kind) for kind in fights.DEFENDER_KINDS])
+def sealed_table(query, attack, entry_for, loss_entry=b"LC" + bytes(fights.TOKEN_BYTES)):
+    """A lying attacker's table: entry_for(kind) is the plaintext it seals for each defender kind,
+    and the table shows the check of `loss_entry`."""
+    plaintexts = [entry_for(kind) for kind in fights.DEFENDER_KINDS]
+    return fights.sealed_table(SENDER, query, attack, ATTACKER_SECRET, plaintexts, loss_entry)
 
 
 def test_a_table_claiming_a_loss_the_rules_do_not_give_is_refused_at_once():
     scalar, query = piece("C")
     table = sealed_table(query, "a", lambda kind: b"LG" + bytes(fights.TOKEN_BYTES))  # a General "loses" to a Corporal
-    with pytest.raises(fights.FalseFight) as caught:
+    with pytest.raises(fights.FalseFight, match="claims a result the rules do not give") as caught:
         fights.open_fight(scalar, SENDER_KEY, "a", "C", table, "Red")
     assert caught.value.liar == "Red"
+
+
+LOSSES_OF_A_CORPORAL = [d for d in fights.DEFENDER_KINDS if not ATTACKER_WINS[("C", d)]]
+
+
+def _loss_told_apart(what, kind):
+    """A Corporal's loss entry for defender `kind`, told apart from the others by `what`: its own
+    token, or (against a General) another losing attacker kind, a Colonel."""
+    if what == "token":
+        return b"LC" + fights._token(ATTACKER_SECRET, "a", "loss " + kind)
+    return (b"LO" if kind == "G" else b"LC") + fights._token(ATTACKER_SECRET, "a", "loss")
+
+
+@pytest.mark.parametrize("what", ["token", "kind"])
+def test_losses_sealed_apart_are_refused_by_every_defender_but_the_one_the_check_shows(what):
+    """A modified app that seals each loss apart would learn the surviving defender's kind from the
+    reply (its token, or the attacker kind it names): every loss must match the table's one check."""
+    shown = "M" if what == "token" else "K"  # the entry whose loss the table's check shows
+    for defender in LOSSES_OF_A_CORPORAL:
+        scalar, query = piece(defender)
+        table = sealed_table(
+            query,
+            "a",
+            lambda kind: _loss_told_apart(what, kind) if kind in LOSSES_OF_A_CORPORAL else fights._entry(ATTACKER_SECRET, "a", "C", kind),
+            loss_entry=_loss_told_apart(what, shown),
+        )
+        if _loss_told_apart(what, defender) == _loss_told_apart(what, shown):
+            assert not fights.open_fight(scalar, SENDER_KEY, "a", defender, table, "Red").attacker_won
+            continue
+        with pytest.raises(fights.FalseFight, match="^Red's fight table seals a loss that its check of every loss does not show$"):
+            fights.open_fight(scalar, SENDER_KEY, "a", defender, table, "Red")
+
+
+def test_a_table_whose_check_shows_another_loss_is_caught_by_the_audit_where_the_attacker_won():
+    scalar, query = piece("S")  # a Spy: the Corporal wins, so the defender opens no loss
+    plaintexts = [fights._entry(ATTACKER_SECRET, "a", "C", kind) for kind in fights.DEFENDER_KINDS]
+    table = fights.sealed_table(SENDER, query, "a", ATTACKER_SECRET, plaintexts, b"LC" + bytes(fights.TOKEN_BYTES))
+    opened = fights.open_fight(scalar, SENDER_KEY, "a", "S", table, "Red")
+    assert opened.attacker_won
+    tag = fights.audit_tag(DEFENDER_SECRET, "a", opened.entry_key)
+    lie = facts("C", "S", attack="a", query=query, table=table, token=opened.token, tag=tag)
+    finding = fights.audit_fight(ATTACKER_SECRET, DEFENDER_SECRET, lie)
+    assert finding is not None and finding.liar == "Red" and "fight table" in str(finding)
 
 
 def test_a_table_naming_another_attacker_kind_is_caught_by_the_audit():

@@ -305,24 +305,27 @@ def test_secrets_and_game_ids_do_not_come_from_the_games_random_generator():
     assert j1.setup == j2.setup and j1.secret != j2.secret
 
 
-def _as_format_2(link):
-    """The same body framed as format 2 (the format before sealed fights by oblivious transfer)."""
+def _as_format(link, version):
+    """The same body framed as an older format (2: before sealed fights by oblivious transfer;
+    4: before the fight tables' loss check)."""
     body = unframe(link)
-    head = bytes([2]) + varint(len(body)) + body
+    head = bytes([version]) + varint(len(body)) + body
     return base64.urlsafe_b64encode(head + hashlib.sha256(head).digest()[:6]).rstrip(b"=").decode()
 
 
-def test_a_casual_game_of_format_2_plays_on():
-    """Format 3 changed sealed games only: a casual game saved or sent as format 2 goes on."""
+@pytest.mark.parametrize("version", [2, 4])
+def test_a_casual_game_of_an_older_format_plays_on(version):
+    """Formats 3 to 5 changed sealed games only: a casual game saved or sent as format 2 or 4 goes on."""
     a, _b, _ = play("casual", 403, resign_at=12)
-    old = _as_format_2(a.link())
+    old = _as_format(a.link(), version)
     assert decode(old).game.moves == a.t.game.moves
     saved = a.to_dict()
     saved["link"] = old
     assert Seat.from_dict(saved).link() == a.link()
 
 
-def test_a_sealed_game_of_format_2_is_refused_with_a_message():
+@pytest.mark.parametrize("version", [2, 4])
+def test_a_sealed_game_of_an_older_format_is_refused_with_a_message(version):
     a, _b, _ = play("sealed", 404, resign_at=12)
-    with pytest.raises(UnknownFormat, match="older version of the app .format 2.*kept as it was"):
-        decode(_as_format_2(a.link()))
+    with pytest.raises(UnknownFormat, match=rf"older version of the app .format {version}.*kept as it was"):
+        decode(_as_format(a.link(), version))

@@ -55,27 +55,37 @@ class Liar(HonestAuthor):
             return self._sealed(claim, query, lambda kind, token: b"L" + beats[kind].encode() + token("loss"))
         if self.lie == "spent-kind" and claim.kind is None and self.lied in (None, claim.index):
             spent = [k for k in sorted(MOVABLE) if board.public_count(self.side, k) >= ARMY[k]]
-            if spent and self._once(claim):  # a loss names, as the attacker, a kind it has no more of
-                true, said = self.kind_of(claim.pid), spent[0]
-                return self._sealed(claim, query, lambda kind, token: (
-                    b"L" + said.encode() + token("loss")
-                    if not ATTACKER_WINS[(true, kind)] and not ATTACKER_WINS[(said, kind)]
-                    else fights._entry(self.secret, attack_label(claim), true, kind)
-                ))
+            if spent and self._once(claim):  # the table of a kind it has no more of: a loss names it
+                said, attack = spent[0], attack_label(claim)
+                return self._sealed(
+                    claim, query, lambda kind, token: fights._entry(self.secret, attack, said, kind), loss_kind=said
+                )
+        if self.lie == "loss-token-per-kind" and claim.kind is None and self._once(claim):
+            # each losing entry its own token: the token the reply carries back would name the survivor
+            true = self.kind_of(claim.pid)
+            return self._sealed(claim, query, lambda kind, token: (
+                b"L" + true.encode() + token("loss " + kind) if not ATTACKER_WINS[(true, kind)] else fights._entry(
+                    self.secret, attack_label(claim), true, kind
+                )
+            ))
         if self.lie == "other-piece" and self.lied in (None, claim.index):
             others = [q for q in self.other_queries if q != query]
             if others and self._once(claim):
                 return super().table(claim, others[0])
         return super().table(claim, query)
 
-    def _sealed(self, claim, query, entry):
+    def _sealed(self, claim, query, entry, loss_kind=None):
+        """A table of ``entry(kind, token)`` for each defender kind, with the check of the loss entry
+        of ``loss_kind`` (the attacker's own kind unless given)."""
         sender = oblivious.Sender(oblivious.scalar(self.secret, "sender"), len(DEFENDER_KINDS))
         attack = attack_label(claim)
 
         def token(label):
             return fights._token(self.secret, attack, label)
 
-        return fights.sealed_table(sender, query, attack, self.secret, [entry(kind, token) for kind in DEFENDER_KINDS])
+        plaintexts = [entry(kind, token) for kind in DEFENDER_KINDS]
+        loss = fights._loss_entry(self.secret, attack, loss_kind or self.kind_of(claim.pid))
+        return fights.sealed_table(sender, query, attack, self.secret, plaintexts, loss)
 
     # -- as the defender ------------------------------------------------------------------
 
@@ -177,6 +187,8 @@ BOARD_REFUSED = "This link was refused: it holds a claim in {liar}'s name that t
         # an attacker whose kind is public wins on every entry: the defender's device knows both kinds
         ("public-always-win", r"{liar}'s piece that attacked [a-j]\d+ fought as another kind than {liar} had made public", FIGHT_REFUSED),
         ("other-piece", r"{liar}'s fight table does not open for the attacked piece", FIGHT_REFUSED),
+        # a token per losing kind, which the reply would carry back: the table's check shows one loss
+        ("loss-token-per-kind", r"{liar}'s fight table seals a loss that its check of every loss does not show", FIGHT_REFUSED),
         ("other-result", r"{liar}'s reply states a result its token does not prove", FIGHT_REFUSED),
         ("withheld", r"{liar}'s reply withholds the fight's token", FIGHT_REFUSED),
         ("replayed", r"{liar}'s reply carries a token that is not this fight's", FIGHT_REFUSED),
@@ -330,7 +342,8 @@ class AlwaysWinsOnE8(HonestAuthor):
         sender = oblivious.Sender(oblivious.scalar(self.secret, "sender"), len(DEFENDER_KINDS))
         attack = attack_label(claim)
         won = [b"W" + fights.HIDDEN.encode() + fights._token(self.secret, attack, "win " + k) for k in DEFENDER_KINDS]
-        return fights.sealed_table(sender, query, attack, self.secret, won)
+        loss = fights._loss_entry(self.secret, attack, self.kind_of(claim.pid))
+        return fights.sealed_table(sender, query, attack, self.secret, won, loss)
 
 
 @pytest.mark.parametrize(

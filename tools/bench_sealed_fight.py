@@ -60,7 +60,7 @@ class _Sides:
         query = oblivious.query(scalar, self.sender_key, fights.DEFENDER_KINDS.index(defender))
         table = fights.fight_table(self.sender, query, attack, kind, self.attacker_secret)
         point = oblivious.chooser_point(scalar, self.sender_key)
-        opened = fights.open_entry(oblivious.opened_key(point, attack), defender, table, "Red")
+        opened = fights.open_entry(oblivious.opened_key(point, attack), attack, defender, table, "Red")
         assert opened.attacker_won == ATTACKER_WINS[(kind, defender)]
         tag = fights.audit_tag(self.defender_secret, attack, opened.entry_key)
         facts = dict(attack=attack, attacker="Red", defender="Blue", attacker_kind=kind, defender_kind=defender)
@@ -74,7 +74,8 @@ def main() -> None:
 
     def open_two():
         for f in two:
-            fights.open_entry(oblivious.opened_key(f["point"], f["attack"]), f["defender_kind"], f["table"], "Red")
+            key = oblivious.opened_key(f["point"], f["attack"])
+            fights.open_entry(key, f["attack"], f["defender_kind"], f["table"], "Red")
 
     def check_two():
         for f in two:

@@ -11,7 +11,11 @@ carries the token, which proves the result to the attacker:
 - the token of a win is one per defender kind: it also names the removed
   defender (whose kind becomes public);
 - the token of a loss is shared by every kind the attacker loses to: the
-  surviving defender stays hidden.
+  surviving defender stays hidden. So that a modified app cannot seal each
+  losing entry apart (a token, or an attacker's kind, per defender kind, which
+  the reply would carry back), the table ends with a check of the loss entry
+  (a hash of it), and the defender refuses a loss it opens that the check does
+  not show.
 
 The reply also carries an audit tag: the entry key it opened, under an HMAC key
 from the defender's secret (the attacker cannot tell from it which entry that
@@ -23,6 +27,7 @@ operations run only when something does not match, to name the liar.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 from dataclasses import dataclass
 
@@ -38,7 +43,9 @@ ENTRY_BYTES = 2 + TOKEN_BYTES
 ENTRY_KEY_BYTES = 12
 SLOT_BYTES = ENTRY_KEY_BYTES + ENTRY_BYTES + oblivious.TAG_BYTES
 """One kind's part of a table: its entry key under the transfer key, then its sealed entry."""
-TABLE_BYTES = len(DEFENDER_KINDS) * SLOT_BYTES
+LOSS_CHECK_BYTES = 16
+"""The table's check of its loss entry: one loss entry for every kind the attacker loses to."""
+TABLE_BYTES = len(DEFENDER_KINDS) * SLOT_BYTES + LOSS_CHECK_BYTES
 AUDIT_TAG_BYTES = 8
 
 
@@ -77,10 +84,19 @@ def tokens(token_secret: bytes, attack: str) -> dict[bytes, Result]:
     return found
 
 
+def _loss_entry(token_secret: bytes, attack: str, attacker_kind: str) -> bytes:
+    return b"L" + attacker_kind.encode() + _token(token_secret, attack, "loss")
+
+
 def _entry(token_secret: bytes, attack: str, attacker_kind: str, defender_kind: str) -> bytes:
     if ATTACKER_WINS[(attacker_kind, defender_kind)]:
         return b"W" + HIDDEN.encode() + _token(token_secret, attack, f"win {defender_kind}")
-    return b"L" + attacker_kind.encode() + _token(token_secret, attack, "loss")
+    return _loss_entry(token_secret, attack, attacker_kind)
+
+
+def loss_check(attack: str, loss_entry: bytes) -> bytes:
+    """What a table shows of its loss entry: a hash, which tells nothing of the secret token in it."""
+    return hashlib.sha256(b"espionage-fight-loss\0" + attack.encode() + b"\0" + loss_entry).digest()[:LOSS_CHECK_BYTES]
 
 
 def entry_key(token_secret: bytes, attack: str, defender_kind: str) -> bytes:
@@ -104,15 +120,21 @@ def _sealed_entry(token_secret: bytes, attack: str, defender_kind: str, plaintex
 
 
 def sealed_table(
-    sender: oblivious.Sender, query: bytes, attack: str, token_secret: bytes, plaintexts: list[bytes]
+    sender: oblivious.Sender,
+    query: bytes,
+    attack: str,
+    token_secret: bytes,
+    plaintexts: list[bytes],
+    loss_entry: bytes,
 ) -> bytes:
-    """A table of `plaintexts` (one per defender kind, in order) for the piece that published `query`."""
+    """A table of `plaintexts` (one per defender kind, in order) for the piece that published `query`,
+    with the check of `loss_entry`."""
     keys = sender.keys(query, attack)
     return b"".join(
         _xor(entry_key(token_secret, attack, kind), oblivious.stream(key, ENTRY_KEY_BYTES))
         + _sealed_entry(token_secret, attack, kind, plaintext)
         for key, kind, plaintext in zip(keys, DEFENDER_KINDS, plaintexts)
-    )
+    ) + loss_check(attack, loss_entry)
 
 
 def fight_table(sender: oblivious.Sender, query: bytes, attack: str, attacker_kind: str, token_secret: bytes) -> bytes:
@@ -120,17 +142,17 @@ def fight_table(sender: oblivious.Sender, query: bytes, attack: str, attacker_ki
     if attacker_kind not in MOVABLE:
         raise ValueError(f"a {attacker_kind!r} cannot attack")
     plaintexts = [_entry(token_secret, attack, attacker_kind, kind) for kind in DEFENDER_KINDS]
-    return sealed_table(sender, query, attack, token_secret, plaintexts)
+    return sealed_table(sender, query, attack, token_secret, plaintexts, _loss_entry(token_secret, attack, attacker_kind))
 
 
 def open_fight(
     piece_scalar: int, sender_key: bytes, attack: str, defender_kind: str, table: bytes, attacker: str
 ) -> Opened:
     """The defender's entry of `table`; FalseFight naming `attacker` if it does not open or breaks the rules."""
-    return open_entry(oblivious.chooser_key(piece_scalar, sender_key, attack), defender_kind, table, attacker)
+    return open_entry(oblivious.chooser_key(piece_scalar, sender_key, attack), attack, defender_kind, table, attacker)
 
 
-def open_entry(transfer_key: bytes, defender_kind: str, table: bytes, attacker: str) -> Opened:
+def open_entry(transfer_key: bytes, attack: str, defender_kind: str, table: bytes, attacker: str) -> Opened:
     """The entry of `defender_kind` under the defender's transfer key (hashing only)."""
     if len(table) != TABLE_BYTES:
         raise FalseFight(f"{attacker}'s fight table has the wrong size", attacker)
@@ -145,6 +167,8 @@ def open_entry(transfer_key: bytes, defender_kind: str, table: bytes, attacker: 
     if result == b"W" and kind == HIDDEN:
         return Opened(True, None, token, key)
     if result == b"L" and kind in MOVABLE and not ATTACKER_WINS[(kind, defender_kind)]:
+        if table[-LOSS_CHECK_BYTES:] != loss_check(attack, entry):
+            raise FalseFight(f"{attacker}'s fight table seals a loss that its check of every loss does not show", attacker)
         return Opened(False, kind, token, key)
     raise FalseFight(f"{attacker}'s fight table claims a result the rules do not give", attacker)
 
@@ -176,7 +200,8 @@ def audit_fight(
 
 
 def _holds_by_hashing(attacker_secret: bytes, defender_secret: bytes, facts: dict) -> bool:
-    """Every entry's content, the token, and the defender's audit tag for its committed kind's entry."""
+    """Every entry's content, the loss check, the token, and the defender's audit tag for its committed
+    kind's entry."""
     attack, table = facts["attack"], facts["table"]
     if len(table) != TABLE_BYTES:
         return False
@@ -187,6 +212,8 @@ def _holds_by_hashing(attacker_secret: bytes, defender_secret: bytes, facts: dic
             return False
         if kind == facts["defender_kind"] and facts["token"] != plaintext[2:]:
             return False
+    if table[-LOSS_CHECK_BYTES:] != loss_check(attack, _loss_entry(attacker_secret, attack, facts["attacker_kind"])):
+        return False
     opened = entry_key(attacker_secret, attack, facts["defender_kind"])
     return facts.get("tag") == audit_tag(defender_secret, attack, opened)
 

@@ -18,11 +18,12 @@ from .errors import DAMAGED, TRUNCATED, DamagedLink, IncompleteLink, NotALink, O
 from .fights import AUDIT_TAG_BYTES, TABLE_BYTES, TOKEN_BYTES
 from .oblivious import POINT_BYTES
 
-VERSION = 4
-OLD_CASUAL = (2, 3)
-"""Formats 2 and 3 differ from 4 in sealed games only (format 2's attacks told the attacker's
-kind; format 3's links carried every fight's values): their casual links are read as they are,
-their sealed ones are refused with a message."""
+VERSION = 5
+OLD_CASUAL = (2, 3, 4)
+"""Formats 2 to 4 differ from 5 in sealed games only (format 2's attacks told the attacker's
+kind; format 3's links carried every fight's values; format 4's tables had no check of their
+loss entry): their casual links are read as they are, their sealed ones are refused with a
+message."""
 CHECK_BYTES = 6
 
 # -- the longest link a real game can make ------------------------------------------
@@ -64,6 +65,11 @@ OLD_SEALED = {
         "this sealed game was made by an older version of the app (format 3), whose links carried "
         "every fight's tables; this version's links carry only the newest ones and cannot go on with "
         "it. Your saved game is kept as it was: finish it with the older version, or start a new sealed game"
+    ),
+    4: (
+        "this sealed game was made by an older version of the app (format 4), whose fights let a "
+        "modified app learn the kind of a piece that survived its attack; this version cannot go on "
+        "with it. Your saved game is kept as it was: finish it with the older version, or start a new sealed game"
     ),
 }
 

@@ -141,7 +141,11 @@ class HonestAuthor:
             mine = fights.DEFENDER_KINDS[self.query_choice(fight.pid)]
             attacker = SIDES[1 - self.side].capitalize()
             opened = fights.open_entry(
-                oblivious.opened_key(self.point(fight.pid, sender_key), fight.attack), mine, fight.table, attacker
+                oblivious.opened_key(self.point(fight.pid, sender_key), fight.attack),
+                fight.attack,
+                mine,
+                fight.table,
+                attacker,
             )
             public = fight.claim.kind  # the attacker's kind, if public when it attacked: the rules decide
             if public is not None and (
