@@ -1,11 +1,10 @@
-"""axe-core on every screen of the app, in light and dark colour schemes.
+"""axe-core on every screen of the app, in dark and light colour schemes.
 
 Each test walks to its screens as a player would and runs axe (axe-playwright-python,
 which ships axe.min.js: nothing is fetched) on the whole page; a serious or critical
 violation fails the test with axe's own report of it.
 """
 
-import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from e2e.conftest import click, open_on_another_device, settled, tap_square
@@ -16,16 +15,19 @@ axe = Axe()
 
 
 def assert_accessible(page, screen):
-    """No serious or critical axe violation on the page showing ``screen``."""
+    """No serious or critical axe violation on the page showing ``screen``, in the dark colour
+    scheme and in the light one (the page follows the scheme as it changes; light is left on)."""
     assert page.get_attribute("section.screen", "data-screen") == screen
-    results = axe.run(page)
-    blocking = [v for v in results.response["violations"] if v["impact"] in BLOCKING]
-    report = "\n".join(
-        f"{v['id']} ({v['impact']}): {v['help']}\n    "
-        + "\n    ".join(f"{n['target']}: {n['failureSummary']}" for n in v["nodes"][:5])
-        for v in blocking
-    )
-    assert not blocking, f"axe on the {screen} screen:\n{report}"
+    for scheme in ("dark", "light"):
+        page.emulate_media(color_scheme=scheme)
+        results = axe.run(page)
+        blocking = [v for v in results.response["violations"] if v["impact"] in BLOCKING]
+        report = "\n".join(
+            f"{v['id']} ({v['impact']}): {v['help']}\n    "
+            + "\n    ".join(f"{n['target']}: {n['failureSummary']}" for n in v["nodes"][:5])
+            for v in blocking
+        )
+        assert not blocking, f"axe on the {screen} screen ({scheme}):\n{report}"
 
 
 def plan_a_move(page):
@@ -39,14 +41,7 @@ def plan_a_move(page):
     assert page.locator("g.square.selected").count() == 1
 
 
-@pytest.fixture(params=["light", "dark"])
-def scheme_page(request, page):
-    page.emulate_media(color_scheme=request.param)
-    return page
-
-
-def test_pass_and_play_screens(scheme_page, open_app):
-    page = scheme_page
+def test_pass_and_play_screens(page, open_app):
     open_app(page)
     assert_accessible(page, "home")
     click(page, "Pass and play")
@@ -85,8 +80,7 @@ def test_pass_and_play_screens(scheme_page, open_app):
     assert_accessible(page, "home")  # with a saved game listed
 
 
-def test_link_screens(scheme_page, open_app):
-    page = scheme_page
+def test_link_screens(page, open_app):
     open_app(page)
     click(page, "Play by link")
     assert_accessible(page, "link-options")
@@ -95,15 +89,13 @@ def test_link_screens(scheme_page, open_app):
     click(page, "Ready")
     assert_accessible(page, "link-send")  # the invitation, waiting for the other player
     link = page.input_value("#link-text").split("#", 1)[1]
-    open_on_another_device(page, "#" + link, lambda invited: assert_accessible(invited, "link-invite"),
-                           color_scheme="dark")  # fmt: skip
+    open_on_another_device(page, "#" + link, lambda invited: assert_accessible(invited, "link-invite"))
     page.goto("./#not-a-link")
     page.wait_for_selector('section.screen[data-screen="link-error"]')
     assert_accessible(page, "link-error")
 
 
-def test_computer_screens(scheme_page, open_app):
-    page = scheme_page
+def test_computer_screens(page, open_app):
     open_app(page)
     click(page, "Play the computer")
     assert_accessible(page, "computer-options")

@@ -194,51 +194,57 @@ def test_the_first_screen_shows_the_three_ways_to_play_and_the_rules_without_scr
         assert_laid_out(page, f"home ({size})")
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app, size):
-    """The pass-and-play walk at a size: home, new game, options, setup, cover, play (a move
-    planned), results, game over, home with a saved game, the Rules."""
-    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
-
-    def check(screen):
-        assert page.get_attribute("section.screen", "data-screen") == screen
+def check_at_every_size(page, screen):
+    """``screen`` laid out cleanly at every size of SIZES (the window resized, as a tablet turned),
+    the board within the window on setup and play; then back to the desktop size the walk taps at."""
+    assert page.get_attribute("section.screen", "data-screen") == screen
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
         assert_laid_out(page, f"{screen} ({size})")
         if screen in ("setup", "play"):
             assert_board_fits(page, f"{screen} ({size})")
+    page.set_viewport_size({"width": 1280, "height": 800})
 
+
+def test_every_pass_and_play_screen_is_laid_out_cleanly(page, open_app):
+    """The pass-and-play walk, each screen at every size: home, new game, options, setup, cover,
+    play (a move planned), results, game over, home with a saved game, the Rules."""
+    page.set_viewport_size({"width": 1280, "height": 800})
     open_app(page)
-    check("home")
+    check_at_every_size(page, "home")
     click(page, "Pass and play")
-    check("options")
+    check_at_every_size(page, "options")
     click(page, "Start")
     click(page, "Random setup")
-    check("setup")
+    check_at_every_size(page, "setup")
     click(page, "Ready")
-    check("cover")
+    check_at_every_size(page, "cover")
     click(page, "Show Blue's board")
     click(page, "Random setup")
     click(page, "Ready")
     click(page, "Show Red's board")
-    check("play")
+    check_at_every_size(page, "play")
     plan_a_move(page)
-    check("play")
+    check_at_every_size(page, "play")
     page.locator("g.square.target").first.click()
     settled(page)
     plan_a_move(page)
     page.locator("g.square.target").first.click()
     click(page, "Submit turn")
-    check("results")
+    check_at_every_size(page, "results")
     click(page, "Hand over")
     click(page, "Show Blue's board")
     click(page, "Resign")
-    check("play")  # the question that makes sure
+    check_at_every_size(page, "play")  # the question that makes sure
     click(page, "Resign")
-    check("over")
+    check_at_every_size(page, "over")
     click(page, "Home")
-    check("home")
+    check_at_every_size(page, "home")
     click(page, "Rules")
     assert page.locator(".rules").count() == 1
-    assert_laid_out(page, f"rules ({size})")
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        assert_laid_out(page, f"rules ({size})")
 
 
 def test_the_move_list_of_a_long_game_scrolls_in_its_own_box(page):
@@ -260,39 +266,29 @@ def test_the_move_list_of_a_long_game_scrolls_in_its_own_box(page):
     assert page.locator(".replay-caption").get_attribute("data-step") == listed.last.get_attribute("data-step")
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_every_link_computer_and_error_screen_is_laid_out_cleanly(page, open_app, size):
+def test_every_link_computer_and_error_screen_is_laid_out_cleanly(page, open_app):
     """The link screens (options, invitation, the invited side, a broken link) and the computer's
-    (options, its setup and play) at a size."""
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
-
-    def check(target, screen):
-        assert target.get_attribute("section.screen", "data-screen") == screen
-        assert_laid_out(target, f"{screen} ({size})")
-        if screen in ("setup", "play"):
-            assert_board_fits(target, f"{screen} ({size})")
-
+    (options, its setup and play), each at every size."""
+    page.set_viewport_size({"width": 1280, "height": 800})
     open_app(page)
     click(page, "Play by link")
-    check(page, "link-options")
+    check_at_every_size(page, "link-options")
     click(page, "Set up your army")
     click(page, "Random setup")
     click(page, "Ready")
-    check(page, "link-send")
+    check_at_every_size(page, "link-send")
     link = page.input_value("#link-text").split("#", 1)[1]
-    open_on_another_device(page, "#" + link, lambda invited: check(invited, "link-invite"),
-                           viewport={"width": width, "height": height})  # fmt: skip
+    open_on_another_device(page, "#" + link, lambda invited: check_at_every_size(invited, "link-invite"))
     page.goto("./#not-a-link")
     page.wait_for_selector('section.screen[data-screen="link-error"]')
-    check(page, "link-error")
+    check_at_every_size(page, "link-error")
     click(page, "Home")
     click(page, "Play the computer")
-    check(page, "computer-options")
+    check_at_every_size(page, "computer-options")
     click(page, "Level 1")
     click(page, "Start")
     click(page, "Random setup")
-    check(page, "setup")
+    check_at_every_size(page, "setup")
     click(page, "Ready")
     page.wait_for_selector('section.screen[data-screen="play"]')
-    check(page, "play")
+    check_at_every_size(page, "play")
