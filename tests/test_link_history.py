@@ -1,4 +1,4 @@
-"""Sealed links of format 4 leave out the fight values their receiver already has (issue 19):
+"""Sealed links (since format 4) leave out the fight values their receiver already has (issue 19):
 each device keeps them, a link that needs values a device lacks or kept otherwise is refused
 and the saved game kept, and the private backup link carries them all."""
 

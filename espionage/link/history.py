@@ -8,7 +8,7 @@ the private backup link carries them all (``start`` 0). A sealed body is::
 
     coded symbols | start (varint) | [8-byte check of values[:start]] | values[start:] | section length (3 bytes)
 
-A casual body is the coded symbols alone (as in formats 2 and 3).
+A casual body is the coded symbols alone (as in formats 2 to 4).
 """
 
 import hashlib
