@@ -270,14 +270,21 @@ def tap_move(page, move, look=False) -> None:
     tap_square(page, to)
 
 
-def tap_turn(page, view, rng, look=False) -> list:
-    """Tap a whole turn chosen from the player's ``view`` (:func:`pick`; not submitted): its moves."""
+def choose_turn(view, rng) -> list:
+    """The moves of the test player's whole turn in ``view`` (:func:`pick`): what :func:`tap_turn`
+    taps, and what a game played ahead in CPython plays with the same ``rng``."""
     planned = [pick(view, view.legal_moves(), rng)]
-    tap_move(page, planned[0], look)
     second = view.legal_moves_after(planned)
     if second:
         planned.append(pick(view, second, rng))
-        tap_move(page, planned[1], look)
+    return planned
+
+
+def tap_turn(page, view, rng, look=False) -> list:
+    """Tap a whole turn chosen from the player's ``view`` (:func:`choose_turn`; not submitted): its moves."""
+    planned = choose_turn(view, rng)
+    for move in planned:
+        tap_move(page, move, look)
     return planned
 
 
