@@ -14,6 +14,7 @@ secret revealed at the end lets the audit recompute every query and key.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 
@@ -46,6 +47,12 @@ def decode(data: bytes) -> ge25519_p3:
     """The group element `data` encodes; OTError for anything else (wrong length, not canonical, not a point)."""
     if len(data) != POINT_BYTES:
         raise OTError("a group element is 32 bytes")
+    return _decoded(bytes(data))
+
+
+@functools.lru_cache(maxsize=1024)
+def _decoded(data: bytes) -> ge25519_p3:
+    """Kept: a game decodes the same keys and queries at every link (the points are never changed)."""
     point = ge25519_p3.from_bytes_ristretto255(data)
     if point is None or _encode(point) != data:
         raise OTError("not the canonical encoding of a group element")
@@ -68,18 +75,15 @@ def sender_key(sender_scalar: int) -> bytes:
 def query(chooser_scalar: int, sender: bytes, choice: int) -> bytes:
     """B = b·G + choice·A: the chooser's hidden choice for one piece (its kind index)."""
     point = ge25519_p3.scalar_mult_base(_bytes(chooser_scalar))
-    if choice:
-        point = _add(point, decode(sender).scalar_mult(_bytes(choice)))
+    key = decode(sender)
+    for _ in range(choice):  # choice·A by additions: a kind index is small (a multiplication costs 25 of them)
+        point = _add(point, key)
     return _encode(point)
 
 
 def audited_query(sender_scalar: int, chooser_scalar: int, choice: int) -> bytes:
     """The query the chooser should have published, from both secrets: (b + choice·a)·G, one base multiplication."""
     return _encode(ge25519_p3.scalar_mult_base(_bytes(chooser_scalar + choice * sender_scalar)))
-
-
-def _key(attack: str, point: ge25519_p3) -> bytes:
-    return opened_key(_encode(point), attack)
 
 
 def chooser_point(chooser_scalar: int, sender: bytes) -> bytes:
@@ -99,33 +103,34 @@ def chooser_key(chooser_scalar: int, sender: bytes, attack: str) -> bytes:
 
 
 class Sender:
-    """A sender's side of the transfers of one game: a·A once, a·B once per queried piece (cached)."""
+    """A sender's side of the transfers of one game: a·A once, a·B - i·(a·A) once per queried piece
+    (cached, encoded: every attack on the piece hashes them)."""
 
     def __init__(self, sender_scalar: int, size: int) -> None:
         self._scalar = _bytes(sender_scalar)
         self._size = size
         self._key_times_scalar = ge25519_p3.scalar_mult_base(self._scalar).scalar_mult(self._scalar)
-        self._shared: dict[bytes, list[ge25519_p3]] = {}
+        self._shared: dict[bytes, list[bytes]] = {}
 
     def know(self, chooser_query: bytes, chooser_scalar: int, choice: int) -> None:
         """For the audit, which knows the chooser's secret: a·B as (a·(b + choice·a))·G, a base multiplication."""
         a = int.from_bytes(self._scalar, "little")
         self._points(chooser_query, ge25519_p3.scalar_mult_base(_bytes(a * (chooser_scalar + choice * a))))
 
-    def _points(self, chooser_query: bytes, shared: ge25519_p3 | None = None) -> list[ge25519_p3]:
+    def _points(self, chooser_query: bytes, shared: ge25519_p3 | None = None) -> list[bytes]:
         points = self._shared.get(chooser_query)
         if points is None:
             point = shared if shared is not None else decode(chooser_query).scalar_mult(self._scalar)
-            points = [point]
+            points = [_encode(point)]
             for _ in range(1, self._size):
                 point = _sub(point, self._key_times_scalar)
-                points.append(point)
+                points.append(_encode(point))
             self._shared[chooser_query] = points
         return points
 
     def keys(self, chooser_query: bytes, attack: str) -> list[bytes]:
         """The key of each choice 0..size-1 for `attack` against the piece that published `chooser_query`."""
-        return [_key(attack, point) for point in self._points(chooser_query)]
+        return [opened_key(point, attack) for point in self._points(chooser_query)]
 
 
 def stream(key: bytes, length: int) -> bytes:
