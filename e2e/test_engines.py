@@ -1,9 +1,11 @@
-"""The game in Chromium, WebKit (every iPad browser) and Firefox: the same steps in each.
+"""The game in WebKit (every iPad browser) and Firefox, the steps Chromium takes in its own tests.
 
 Each test runs once per engine (the ``device`` fixture, e2e/conftest.py; the engines
 behind one interface in tools/engines.py): the page loads, a pass-and-play game is set
 up and played by tapping, a reload keeps the cover, a link is opened and played back,
-and every screen is laid out cleanly at phone, tablet and desktop sizes.
+and every screen is laid out cleanly at phone, tablet and desktop sizes. Chromium's own
+tests take these steps and check more, so they run in WebKit and Firefox only
+(``BEYOND_CHROMIUM``); a fight and a long game's end at every size run in Chromium too.
 """
 
 import random
@@ -27,6 +29,11 @@ SUBMIT_READY = """() => { const b = [...document.querySelectorAll('button')]
     .find((b) => b.innerText.trim() === 'Submit turn'); return !!b && !b.disabled; }"""
 SAVED_GAMES = """() => Object.keys(localStorage).filter((k) => k.startsWith('espionage:game:'))
     .map((k) => localStorage[k])"""
+
+
+BEYOND_CHROMIUM = pytest.mark.parametrize("new_device", ["webkit", "firefox"], indirect=True)
+"""For a test whose steps Chromium takes in its own tests (e2e/test_pass_and_play.py,
+test_link_play.py, test_layout.py), which check more: run in WebKit and Firefox only."""
 
 
 def plan_a_move(device, side, rng):
@@ -71,6 +78,7 @@ def to_first_board(device):
     assert device.screen == "play"
 
 
+@BEYOND_CHROMIUM
 def test_the_page_loads_with_the_three_ways_to_play(device):
     device.open()
     assert device.screen == "home"
@@ -79,6 +87,7 @@ def test_the_page_loads_with_the_three_ways_to_play(device):
         assert device.has_button(label), f"{device.engine}: no {label!r}"
 
 
+@BEYOND_CHROMIUM
 def test_a_pass_and_play_game_played_by_tapping_and_a_reload_keeps_the_cover(device):
     rng = random.Random(5)
     to_first_board(device)
@@ -97,6 +106,7 @@ def test_a_pass_and_play_game_played_by_tapping_and_a_reload_keeps_the_cover(dev
     assert device.evaluate("() => document.querySelectorAll('g.piece').length") == 0
 
 
+@BEYOND_CHROMIUM
 def test_a_link_is_opened_and_played_back(device):
     """The other player is the engine's own seat: this device joins its invitation, opens its
     turn (played back on the board) and answers with a turn tapped here, which it accepts."""
@@ -131,7 +141,7 @@ def check_at_every_size(device, screen):
     device.resize(820, 1180)
 
 
-@pytest.mark.parametrize("new_device", ["webkit", "firefox"], indirect=True)
+@BEYOND_CHROMIUM
 def test_every_screen_is_laid_out_cleanly_at_every_size(device):
     """Home, options, setup, cover, play, results, game over, the Rules, the link and computer
     screens and a broken link, each at phone, tablet (both ways) and desktop sizes. Chromium walks
@@ -194,7 +204,7 @@ def test_a_fight_and_the_end_of_a_long_game_are_laid_out_cleanly(device):
 PLAYED_ON_NOTE = 'section.screen[data-screen="cover"] p.message'
 
 
-@pytest.mark.parametrize("new_device", ["webkit", "firefox"], indirect=True)
+@BEYOND_CHROMIUM
 def test_back_to_a_game_kept_in_the_back_forward_cache_shows_it_as_it_now_stands(new_device, static_host_url):
     """The player leaves the game for another page of the site, the game is played on meanwhile
     (as in another tab), and Back brings the page back from memory as it was left. Safari's
