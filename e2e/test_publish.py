@@ -1,7 +1,7 @@
 """The published site (tools/build.py) in real Chromium, served from a sub-path as a static host serves it.
 
-First visit, then offline: the service worker starts the game and a turn is played;
-nothing is asked of another origin; Chromium finds no installability error; a new
+First visit, then offline: the service worker starts the game, a turn is played and the
+computer plays; a link made there points at the page; nothing is asked of another origin; Chromium finds no installability error; a new
 build replaces the cache, offered to the player at the next start, never mid-game;
 the page the service worker started is kept in the back/forward cache.
 """
@@ -126,7 +126,10 @@ def play_one_move(page):
     raise AssertionError("no Red front-row piece could move")
 
 
-def test_first_visit_then_offline_a_game_starts_and_a_turn_is_played(site, visitor):
+def test_first_visit_then_offline_a_game_starts_a_turn_is_played_and_the_computer_plays(site, visitor):
+    """One first visit, then: a link made on the published page points at it; offline, a
+    pass-and-play turn is played, and the computer's worker starts from the site's own files
+    (bot_worker.py, python.zip, the runtime), cached, and plays."""
     folder, url = site
     page = visitor.new_page()
     loaded = []
@@ -142,13 +145,25 @@ def test_first_visit_then_offline_a_game_starts_and_a_turn_is_played(site, visit
     errors = visitor.new_cdp_session(page).send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert errors == []
 
+    for name in ("Play by link", "Casual", "Set up your army", "Random setup", "Ready"):
+        click(page, name)
+    assert page.input_value("#link-text").startswith(url + "#")
+
     visitor.set_offline(True)
     page.reload()
     page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
     assert page.evaluate("!!navigator.serviceWorker.controller")
+    click(page, "Home")
     start_pass_and_play(page)
     play_one_move(page)
-    assert page.get_by_role("button", name="Hand over", exact=True).is_visible()
+    click(page, "Hand over")
+    click(page, "Home")
+
+    for name in ("Play the computer", "Level 1", "Blue", "2 moves per turn (standard)", "Start", "Random setup", "Ready"):
+        click(page, name)
+    page.wait_for_selector('[data-state="your-turn"]', state="attached", timeout=READY_MS)
+    assert page.locator("g.square.last-to").count() == 2  # Red, the computer, moved first
+    assert [w.evaluate("'Suspending' in WebAssembly") for w in page.workers] == [False]
 
     foreign = {u for u in visitor.requests if u.startswith("http") and urlsplit(u).netloc != urlsplit(url).netloc}
     assert not foreign
@@ -202,28 +217,6 @@ def test_the_next_start_restores_the_first_visits_snapshot_and_a_bad_one_falls_b
     assert page.get_by_role("button", name="Hand over", exact=True).is_visible()
 
 
-def test_offline_the_computer_plays_from_the_published_site(site, visitor):
-    """Its worker starts from the site's own files (bot_worker.py, python.zip, the runtime), cached."""
-    _, url = site
-    page = visitor.new_page()
-    open_site(page, url)
-    wait_until_offline_ready(page)
-    visitor.set_offline(True)
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached", timeout=READY_MS)
-    click(page, "Play the computer")
-    click(page, "Level 1")
-    click(page, "Blue")
-    click(page, "Start")
-    click(page, "Random setup")
-    click(page, "Ready")
-    page.wait_for_selector('[data-state="your-turn"]', state="attached", timeout=READY_MS)
-    assert page.locator("g.square.last-to").count() == 2  # Red, the computer, moved first
-    assert [w.evaluate("'Suspending' in WebAssembly") for w in page.workers] == [False]
-    foreign = {u for u in visitor.requests if u.startswith("http") and urlsplit(u).netloc != urlsplit(url).netloc}
-    assert not foreign
-
-
 def test_back_to_a_game_the_service_worker_started_shows_it_as_it_now_stands(site, keeping_visitor):
     """The published page, started by its service worker, stays fit for the back/forward cache, as
     the development page does (e2e/test_pass_and_play.py): the player leaves a game for another page
@@ -245,20 +238,6 @@ def test_back_to_a_game_the_service_worker_started_shows_it_as_it_now_stands(sit
     page.get_by_text(PLAYED_ELSEWHERE).wait_for()
     assert page.locator("section.cover").is_visible()
     assert page.get_by_role("button", name="Show Blue's board", exact=True).is_visible()
-
-
-def test_a_link_made_on_the_published_page_points_at_that_page(site, visitor):
-    _, url = site
-    page = visitor.new_page()
-    open_site(page, url)
-    wait_until_offline_ready(page)
-    click(page, "Play by link")
-    click(page, "Casual")
-    click(page, "Set up your army")
-    click(page, "Random setup")
-    click(page, "Ready")
-    link = page.input_value("#link-text")
-    assert link.startswith(url + "#")
 
 
 def test_the_site_holds_only_what_the_page_loads(site):
