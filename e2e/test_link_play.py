@@ -354,8 +354,8 @@ CASUAL_ARMIES = ("KOLMCESSHMLCECLMSGKOSCMKGLCSEE", "SGCMLSOOCLKKKEEMECGCMCSSLHSE
 """Red's and Blue's armies in the casual game, as their owners see them (two random setups): with
 no volcanoes and the taps by seed 7, Red takes Blue's Headquarters on turn 21, after 4 fights.
 Found by following ``choose_move``'s rule on each player's view in CPython (squares in the order
-the board draws them) for ``Setup.random(side, Random(seed))`` pairs, seeds 0-2999 (this is seed
-2287's); a change to the rules or to that rule may need another pair."""
+the board draws them) from Red's then Blue's ``Setup.random`` drawn from one ``Random(seed)``,
+seeds 0-2999 (this is seed 2287's pair); a change to the rules or to that rule may need another pair."""
 
 
 def test_a_casual_game_by_links_to_the_end(devices):

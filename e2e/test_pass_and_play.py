@@ -121,9 +121,9 @@ WHOLE_GAME_ARMIES = {"Red": "CKMHMSOKLMSLEKCMGSLEOGECSECCLS", "Blue": "LSKMHMCSL
 """The armies of the whole game, as their owners see them (two sensible setups): with no volcanoes
 and the taps by seed 4, the same game every run, in which Blue takes Red's Headquarters on turn 28,
 after 17 fights and a Spy's unmasking on each side (the long random games are tests/', in CPython).
-Found by playing both sides with ``choose_turn`` in CPython from ``sensible_setup(side,
-Random(seed))`` for seeds 0-399 (this is seed 134's pair); a change to the rules or to the test
-player's choice may need another pair."""
+Found by playing both sides with ``choose_turn`` in CPython from Red's then Blue's
+``sensible_setup`` drawn from one ``Random(seed)``, seeds 0-399 (this is seed 134's pair); a
+change to the rules or to the test player's choice may need another pair."""
 
 
 def test_a_whole_game_from_home_to_game_over(page):
