@@ -76,7 +76,7 @@ def query(chooser_scalar: int, sender: bytes, choice: int) -> bytes:
     """B = b·G + choice·A: the chooser's hidden choice for one piece (its kind index)."""
     point = ge25519_p3.scalar_mult_base(_bytes(chooser_scalar))
     key = decode(sender)
-    for _ in range(choice):  # choice·A by additions: a kind index is small (a multiplication costs 25 of them)
+    for _ in range(choice):  # choice·A by additions: a kind index is at most 8, a multiplication costs ~250
         point = _add(point, key)
     return _encode(point)
 
