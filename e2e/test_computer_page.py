@@ -110,6 +110,8 @@ def test_the_last_turns_against_level_1_tapped_to_the_same_end_as_in_cpython(pag
             if match.game.side_at(sq) == "blue":
                 assert shown[square_name(sq)] == drawn[sq]
         play_turn(page, rng)
+    else:
+        assert page.locator("[data-outcome]").count(), f"the game went on past its end in CPython ({whole.outcome})"
     match = saved_match(page)
     outcome = page.get_attribute("[data-outcome]", "data-outcome")
     assert outcome == str(match.game.outcome) == str(whole.outcome)  # the worker's turns were CPython's
