@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("chromium", "webkit", "firefox")
 READY_SECONDS = 90
 SESSION_SECONDS = 90  # WebKitWebDriver's answer to a new session (a few seconds, more on a busy machine)
+COMMAND_SECONDS = 120  # its answer to any other command (a page load waits up to READY_SECONDS)
 POLL_SECONDS = 0.05
 
 # A function's source and its arguments, called in the page (Playwright's evaluate, in every engine).
@@ -181,9 +182,16 @@ class WebKitDevice(Device):
     def __init__(self, base_url, driver):
         super().__init__(base_url)
         self.driver = driver
+        # a command WebKitWebDriver never answers fails the test, where Selenium would wait for ever
+        driver.command_executor.client_config.timeout = COMMAND_SECONDS
 
     def _goto(self, url):
         self.driver.get(url)
+
+    def back(self):
+        """WebDriver's own Back, which returns once the page come back is shown. A script asked of
+        the page being left may never be answered: that page is frozen in the back/forward cache."""
+        self.driver.back()
 
     def _call(self, source, args):
         return self.driver.execute_script(f"return ({CALL})(arguments[0], arguments[1])", source, args)
