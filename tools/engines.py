@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("chromium", "webkit", "firefox")
 READY_SECONDS = 90
 SESSION_SECONDS = 90  # WebKitWebDriver's answer to a new session (a few seconds, more on a busy machine)
-COMMAND_SECONDS = 120  # its answer to any other command (a page load waits up to READY_SECONDS)
+COMMAND_SECONDS = 120  # its answer to any other command (a page's load event, the longest, comes in seconds)
 POLL_SECONDS = 0.05
 
 # A function's source and its arguments, called in the page (Playwright's evaluate, in every engine).
