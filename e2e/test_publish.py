@@ -1,9 +1,10 @@
 """The published site (tools/build.py) in real Chromium, served from a sub-path as a static host serves it.
 
 First visit, then offline: the service worker starts the game, a turn is played and the
-computer plays; a link made there points at the page; nothing is asked of another origin; Chromium finds no installability error; a new
-build replaces the cache, offered to the player at the next start, never mid-game;
-the page the service worker started is kept in the back/forward cache.
+computer plays; a link made there points at the page; nothing is asked of another origin;
+Chromium finds no installability error; a new build replaces the cache, offered to the
+player at the next start, never mid-game; the page the service worker started is kept in
+the back/forward cache.
 """
 
 import contextlib
