@@ -8,9 +8,9 @@ particular window size makes (a notice under the corner's Rules button) fails a 
 # its lines (a heading's box may pass under the corner's float while its words wrap
 # beside it); a control or the notice (a filled box) by its whole box; each only as far as
 # the boxes that scroll it let it be seen, and only above a bar that stays at the window's
-# bottom edge while what comes before it scrolls under it (the turn's buttons on a phone).
+# bottom edge while what comes before it scrolls under it (the turn's line and buttons on a phone).
 BOXES = """() => {
-    const bars = [...document.querySelectorAll('section.screen .turn-actions')]
+    const bars = [...document.querySelectorAll('section.screen .turn-bar')]
         .filter(bar => getComputedStyle(bar).position === 'sticky'
                        && Math.abs(bar.getBoundingClientRect().bottom - window.innerHeight) <= 1);
     const picked = [...document.querySelectorAll(

@@ -106,6 +106,42 @@ def test_a_tablet_upright_shows_the_whole_board_and_submit_at_once(browser, serv
         assert board["y"] >= 0 and submit["y"] + submit["height"] <= height
 
 
+LINE_SEEN = """() => {  // where the line that says what to do cannot be read at once, or ''
+    const line = document.querySelector('section.screen .turn-line');
+    const r = line.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight) return `it stands from ${r.top} to ${r.bottom} px, the window ${innerHeight} high`;
+    const points = [[r.left + 2, r.top + 2], [r.left + 2, r.bottom - 2], [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
+    const over = points.map(([x, y]) => document.elementFromPoint(x, y)).find(el => !line.contains(el));
+    return over ? `${over.tagName.toLowerCase()}.${over.className} covers it` : '';
+}"""
+
+
+@pytest.mark.parametrize("size", [(768, 1024), (810, 1080)])
+def test_a_tablet_upright_shows_what_to_do_with_submit(browser, server_url, size):
+    """On an upright iPad, once the computer's answer was listed above it, the line that says what
+    to do ("Tap a piece, then a lit square…", "Planned: …: submit it.") stood under Undo and Submit,
+    which stay at the window's bottom edge: the buttons could be read, what to do could not. In
+    Spanish, whose panel is the tallest."""
+    width, height = size
+    with touch_device(browser, server_url, width, height, locale="es") as page:
+        open_app_page(page)
+        _to_play(page, "computer")
+        for turn in range(2):
+            assert not page.evaluate(LINE_SEEN), f"turn {turn + 1}: " + page.evaluate(LINE_SEEN)
+            for _ in range(2):
+                plan_a_move(page)
+                assert not page.evaluate(LINE_SEEN), f"turn {turn + 1}, a piece selected: " + page.evaluate(LINE_SEEN)
+                page.locator("g.square.target").first.click()
+                settled(page)
+            assert not page.evaluate(LINE_SEEN), f"turn {turn + 1} planned: " + page.evaluate(LINE_SEEN)
+            page.click('[data-action="submit"]')
+            settled(page)
+            page.wait_for_selector('.computer-state[data-state="your-turn"] >> nth=0')
+            page.wait_for_selector(".events li")
+            settled(page)
+        assert page.evaluate("scrollY") == 0
+
+
 def _to_play(page, mode):
     """From the first screen to a game's first turn, by the buttons a player presses."""
     if mode == "computer":
@@ -120,8 +156,9 @@ def _to_play(page, mode):
 
 def _plays_a_turn_from_where_it_stands(page, where):
     """At the top of the play screen: the whole board, and Undo and Submit at the window's edge
-    beside it or under it, over nothing of the board; the turn played by taps alone, the page
-    never scrolled. Scrolled to its end, the buttons stand above the rest of the panel."""
+    beside it or under it, over nothing of the board, with what to do seen whole; the turn played
+    by taps alone, the page never scrolled. Scrolled to its end, the buttons stand above the rest
+    of the panel."""
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     assert page.get_attribute("section.screen", "data-screen") == "play"
     assert page.evaluate("scrollY") == 0
@@ -132,11 +169,13 @@ def _plays_a_turn_from_where_it_stands(page, where):
     beside = bar["x"] >= board["x"] + board["width"]
     assert beside or bar["y"] >= board["y"] + board["height"], f"{where}: the buttons cover the board"
     assert_laid_out(page, where)
+    assert not page.evaluate(LINE_SEEN), f"{where}: what to do: " + page.evaluate(LINE_SEEN)
     for _ in range(2):
         plan_a_move(page)
         page.locator("g.square.target").first.click()
         settled(page)
     assert page.evaluate("scrollY") == 0
+    assert not page.evaluate(LINE_SEEN), f"{where}, planned: what to do: " + page.evaluate(LINE_SEEN)
     page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
     assert page.evaluate("scrollY") > 0, f"{where}: the page was no taller than the window"
     assert_laid_out(page, f"{where}, scrolled to its end")

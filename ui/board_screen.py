@@ -243,22 +243,24 @@ def planned_line(board, need, then=""):
             said = _("Planned: {moves}. Turn complete: submit it.").format(moves=planned)
         else:
             said = _("Planned: {moves}. Now move another piece.").format(moves=planned)
-        return f'<p class="planned-line">{escape(said)}</p>'
+        return f'<p class="turn-line planned-line">{escape(said)}</p>'
     if need == 2:
         hint = _("Tap a piece, then a lit square. Two moves by two different pieces, then submit.")
     else:
         hint = _("Tap a piece, then a lit square. One move, then submit.")
-    return f'<p class="hint">{escape(hint)}{" " + escape(then) if then else ""}</p>'
+    return f'<p class="turn-line hint">{escape(hint)}{" " + escape(then) if then else ""}</p>'
 
 
-def turn_buttons(planned, complete):
-    """Undo and Submit: a bar that stays at the window's bottom edge while the panel above it
-    is taller than the window (a phone), so that a turn is played without scrolling from the board."""
+def turn_bar(line, planned, complete):
+    """``line`` (what to do, from ``planned_line``, or '') over Undo and Submit: a bar that stays at
+    the window's bottom edge while the panel above it is taller than the window (a phone; an upright
+    tablet once the other side's turn is listed), so that a turn is played from the board without a
+    scroll, and what to do is read beside the buttons that do it, never under them."""
     return (
-        '<div class="actions turn-actions">'
+        f'<div class="turn-bar">{line}<div class="actions turn-actions">'
         + button(_("Undo move"), "undo", disabled=not planned)
         + button(_("Submit turn"), "submit", disabled=not complete, cls="primary")
-        + "</div>"
+        + "</div></div>"
     )
 
 

@@ -23,7 +23,7 @@ from .board_screen import (
     removed_trays,
     selection_line,
     setup,
-    turn_buttons,
+    turn_bar,
 )
 from .computer import FAIRNESS, LEVELS
 from .i18n import _, language
@@ -107,8 +107,7 @@ def _play(app):
         panel.append(events_list(shown, _("The computer's last turn"), side, view.letters))
     panel.append(selection_line(board))
     panel.append(badge_legend(picture))
-    if board.planned or state == "your-turn":
-        panel.append(planned_line(board, match.variant.moves_per_turn))
+    line = planned_line(board, match.variant.moves_per_turn) if board.planned or state == "your-turn" else ""
     take_back = (
         button(_("Take back"), "take-back", disabled=not match.can_take_back(),
                title=_("Take back your last turn and the computer's answer"))
@@ -116,7 +115,7 @@ def _play(app):
         else ""
     )  # fmt: skip
     panel.append(
-        turn_buttons(bool(board.planned), board.complete)
+        turn_bar(line, bool(board.planned), board.complete)
         + '<div class="actions secondary">'
         + take_back
         + button(_("Move list"), "history")

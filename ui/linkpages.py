@@ -22,7 +22,7 @@ from .board_screen import (
     removed_trays,
     selection_line,
     setup,
-    turn_buttons,
+    turn_bar,
 )
 from .board_state import learned_marks
 from .errors import error_text
@@ -211,12 +211,12 @@ def _play(app):
     panel.append(enemy_left(view, side))
     panel.append(selection_line(board))
     panel.append(badge_legend(picture))
-    panel.append(planned_line(board, match.variant.moves_per_turn, then=_("Then send the link.")))
     if match.offer:
         note = _("A draw offer goes to {side} with this turn.").format(side=opponent)
         panel.append(f'<p class="hint offer-note">{escape(note)}</p>')
+    line = planned_line(board, match.variant.moves_per_turn, then=_("Then send the link."))
     panel.append(
-        turn_buttons(bool(board.planned), board.complete)
+        turn_bar(line, bool(board.planned), board.complete)
         + '<div class="actions secondary">'
         + button(_("Offer draw"), "offer-draw", pressed=match.offer)
         + resign_control(app.confirm == "resign")

@@ -12,7 +12,7 @@ from .board_screen import (
     removed_trays,
     selection_line,
     setup,
-    turn_buttons,
+    turn_bar,
 )
 from .board_state import fights, learned_marks
 from .i18n import _
@@ -73,17 +73,18 @@ def play(app):
         )
     panel.append(selection_line(board))
     panel.append(badge_legend(picture))
-    panel.append(planned_line(board, match.variant.moves_per_turn))
-    panel.append(play_actions(bool(board.planned), board.complete, match.draw_offer is not None, app.confirm == "resign"))
+    line = planned_line(board, match.variant.moves_per_turn)
+    panel.append(play_actions(line, bool(board.planned), board.complete, match.draw_offer is not None, app.confirm == "resign"))
     panel.append(removed_trays(view))
     return board_screen(Screen.PLAY, picture, Parts(panel), app)
 
 
 @kept
-def play_actions(planned, complete, draw_offered, resigning):
-    """The play screen's buttons (the same from tap to tap: written once, ``kept``)."""
+def play_actions(line, planned, complete, draw_offered, resigning):
+    """The play screen's line that says what to do and its buttons (the same from tap to tap until
+    a move is planned or undone: written once, ``kept``)."""
     return (
-        turn_buttons(planned, complete)
+        turn_bar(line, planned, complete)
         + '<div class="actions secondary">'
         + button(_("Move list"), "history")
         + button(_("Offer draw"), "offer-draw", disabled=draw_offered)
