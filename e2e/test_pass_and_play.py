@@ -79,7 +79,9 @@ def assert_board_private(page, viewer):
 
 
 def setup_army(page, side, planned=None):
-    """Place ``side``'s army at random, or (``planned``) as the setup saved under that name."""
+    """Place ``side``'s army at random, or (``planned``) as the setup saved under that name, on
+    the screen that names ``side``."""
+    assert page.inner_text("section.screen h1") == f"{side.capitalize()}: set up your army"
     if planned:
         page.locator("details.saved-setups summary").click()
         click(page, f"Load {planned}")
