@@ -127,13 +127,13 @@ def test_a_tablet_upright_shows_what_to_do_with_submit(browser, server_url, size
         open_app_page(page)
         _to_play(page, "computer")
         for turn in range(2):
-            assert not page.evaluate(LINE_SEEN), f"turn {turn + 1}: " + page.evaluate(LINE_SEEN)
+            assert not (hidden := page.evaluate(LINE_SEEN)), f"turn {turn + 1}: {hidden}"
             for _ in range(2):
                 plan_a_move(page)
-                assert not page.evaluate(LINE_SEEN), f"turn {turn + 1}, a piece selected: " + page.evaluate(LINE_SEEN)
+                assert not (hidden := page.evaluate(LINE_SEEN)), f"turn {turn + 1}, a piece selected: {hidden}"
                 page.locator("g.square.target").first.click()
                 settled(page)
-            assert not page.evaluate(LINE_SEEN), f"turn {turn + 1} planned: " + page.evaluate(LINE_SEEN)
+            assert not (hidden := page.evaluate(LINE_SEEN)), f"turn {turn + 1} planned: {hidden}"
             page.click('[data-action="submit"]')
             settled(page)
             page.wait_for_selector('.computer-state[data-state="your-turn"] >> nth=0')
@@ -169,13 +169,13 @@ def _plays_a_turn_from_where_it_stands(page, where):
     beside = bar["x"] >= board["x"] + board["width"]
     assert beside or bar["y"] >= board["y"] + board["height"], f"{where}: the buttons cover the board"
     assert_laid_out(page, where)
-    assert not page.evaluate(LINE_SEEN), f"{where}: what to do: " + page.evaluate(LINE_SEEN)
+    assert not (hidden := page.evaluate(LINE_SEEN)), f"{where}: what to do: {hidden}"
     for _ in range(2):
         plan_a_move(page)
         page.locator("g.square.target").first.click()
         settled(page)
     assert page.evaluate("scrollY") == 0
-    assert not page.evaluate(LINE_SEEN), f"{where}, planned: what to do: " + page.evaluate(LINE_SEEN)
+    assert not (hidden := page.evaluate(LINE_SEEN)), f"{where}, planned: what to do: {hidden}"
     page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
     assert page.evaluate("scrollY") > 0, f"{where}: the page was no taller than the window"
     assert_laid_out(page, f"{where}, scrolled to its end")
