@@ -18,6 +18,7 @@ from tests.test_app import (
     check_board_privacy,
     choose,
     classes,
+    marks_legend_placed,
     page,
     press,
     tap,
@@ -238,6 +239,18 @@ def test_fights_are_reported_as_in_pass_and_play():
 
     for e in app.turn.view().last_turn:
         assert describe(e, RED).split(";")[0].replace("'", "&#x27;") in html
+
+
+def test_the_marks_legend_stands_under_undo_and_submit():
+    app, worker = to_play(level=1, seed=5)
+    rng = random.Random(5)
+    for _ in range(200):
+        if marks_legend_placed(app.html()):
+            break
+        play_turn(app, worker, rng)
+        assert app.screen == "play", "the game ended before a piece was unmasked"
+    else:
+        raise AssertionError("no piece was unmasked")
 
 
 def test_playing_blue_the_computer_moves_first():

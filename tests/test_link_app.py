@@ -18,6 +18,7 @@ from espionage.link import Transcript, UnknownFormat, decode
 from espionage.pieces import KINDS, letter_of
 from espionage.sealed import Seat
 from tests.linkplay import random_turn
+from tests.test_app import marks_legend_placed
 from ui.app import App
 from ui.linkplay import SEAT_PREFIX
 from ui.saves import UI_KEY, MemoryStorage
@@ -317,6 +318,21 @@ def test_casual_waiting_screen_lists_the_fight():
     happened = re.search(r"<h3>What happened</h3><ul>(.*?)</ul>", red.html()).group(1)
     assert "attacked" in happened and ("was removed" in happened)
     assert happened.count("<li>") == len(played)
+
+
+def test_the_marks_legend_stands_under_undo_and_submit():
+    red, blue = start("casual")
+    rng = random.Random(4)
+    for _ in range(100):
+        if marks_legend_placed(red.html()):
+            break
+        play_turn(red, rng)
+        blue.dispatch("open-link", link_of(red))
+        play_turn(blue, rng)
+        red.dispatch("open-link", link_of(blue))
+        assert red.screen == "play", "the game ended before a piece was unmasked"
+    else:
+        raise AssertionError("no piece was unmasked")
 
 
 # -- bad links --------------------------------------------------------------------------------

@@ -106,7 +106,6 @@ def _play(app):
     if shown:
         panel.append(events_list(shown, _("The computer's last turn"), side, view.letters))
     panel.append(selection_line(board))
-    panel.append(badge_legend(picture))
     line = planned_line(board, match.variant.moves_per_turn) if board.planned or state == "your-turn" else ""
     take_back = (
         button(_("Take back"), "take-back", disabled=not match.can_take_back(),
@@ -124,6 +123,7 @@ def _play(app):
         + "</div>"
         f'<p class="hint fairness">{escape(_(FAIRNESS))}</p>'
     )
+    panel.append(badge_legend(picture))
     panel.append(removed_trays(view))
     return board_screen(Screen.PLAY, picture, Parts(panel), app)
 

@@ -210,7 +210,6 @@ def _play(app):
         panel.append(f'<div class="offer"><p>{escape(offer)}</p>' + button(_("Accept draw"), "accept-draw") + "</div>")
     panel.append(enemy_left(view, side))
     panel.append(selection_line(board))
-    panel.append(badge_legend(picture))
     if match.offer:
         note = _("A draw offer goes to {side} with this turn.").format(side=opponent)
         panel.append(f'<p class="hint offer-note">{escape(note)}</p>')
@@ -224,6 +223,7 @@ def _play(app):
         + button(_("Home"), "home", cls="quiet")
         + "</div>"
     )
+    panel.append(badge_legend(picture))
     panel.append(removed_trays(view))
     return board_screen(Screen.PLAY, picture, Parts(panel), app)
 

@@ -72,9 +72,9 @@ def play(app):
             + "</div>"
         )
     panel.append(selection_line(board))
-    panel.append(badge_legend(picture))
     line = planned_line(board, match.variant.moves_per_turn)
     panel.append(play_actions(line, bool(board.planned), board.complete, match.draw_offer is not None, app.confirm == "resign"))
+    panel.append(badge_legend(picture))
     panel.append(removed_trays(view))
     return board_screen(Screen.PLAY, picture, Parts(panel), app)
 
