@@ -106,12 +106,13 @@ def test_a_tablet_upright_shows_the_whole_board_and_submit_at_once(browser, serv
         assert board["y"] >= 0 and submit["y"] + submit["height"] <= height
 
 
-LINE_SEEN = """() => {  // where the line that says what to do cannot be read at once, or ''
-    const line = document.querySelector('section.screen .turn-line');
-    const r = line.getBoundingClientRect();
+SEEN = """(selector) => {  // where what the selector finds cannot be read at once, or ''
+    const found = document.querySelector(`section.screen ${selector}`);
+    if (!found) return 'it is not on the screen';
+    const r = found.getBoundingClientRect();
     if (r.top < 0 || r.bottom > innerHeight) return `it stands from ${r.top} to ${r.bottom} px, the window ${innerHeight} high`;
     const points = [[r.left + 2, r.top + 2], [r.left + 2, r.bottom - 2], [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
-    const over = points.map(([x, y]) => document.elementFromPoint(x, y)).find(el => !line.contains(el));
+    const over = points.map(([x, y]) => document.elementFromPoint(x, y)).find(el => !found.contains(el));
     return over ? `${over.tagName.toLowerCase()}.${over.className} covers it` : '';
 }"""
 
@@ -120,24 +121,30 @@ LINE_SEEN = """() => {  // where the line that says what to do cannot be read at
 def test_a_tablet_upright_shows_what_to_do_with_submit(browser, server_url, size):
     """On an upright iPad, once the computer's answer was listed above it, the line that says what
     to do ("Tap a piece, then a lit square…", "Planned: …: submit it.") stood under Undo and Submit,
-    which stay at the window's bottom edge: the buttons could be read, what to do could not. In
-    Spanish, whose panel is the tallest."""
+    which stay at the window's bottom edge: the buttons could be read, what to do could not. Then
+    the computer's last turn and the selected piece's name stood there: they are read with the
+    board now. In Spanish, whose panel is the tallest."""
     width, height = size
     with touch_device(browser, server_url, width, height, locale="es") as page:
         open_app_page(page)
         _to_play(page, "computer")
         for turn in range(2):
-            assert not (hidden := page.evaluate(LINE_SEEN)), f"turn {turn + 1}: {hidden}"
+            assert not (hidden := page.evaluate(SEEN, ".turn-line")), f"turn {turn + 1}: {hidden}"
             for _ in range(2):
                 plan_a_move(page)
-                assert not (hidden := page.evaluate(LINE_SEEN)), f"turn {turn + 1}, a piece selected: {hidden}"
+                assert not (hidden := page.evaluate(SEEN, ".turn-line")), f"turn {turn + 1}, a piece selected: {hidden}"
                 page.locator("g.square.target").first.click()
                 settled(page)
-            assert not (hidden := page.evaluate(LINE_SEEN)), f"turn {turn + 1} planned: {hidden}"
+            assert not (hidden := page.evaluate(SEEN, ".turn-line")), f"turn {turn + 1} planned: {hidden}"
             page.click('[data-action="submit"]')
             settled(page)
             page.wait_for_selector('.computer-state[data-state="your-turn"] >> nth=0')
             page.wait_for_selector(".events li")
+            settled(page)
+            plan_a_move(page)
+            for news in (".events", ".selection-line"):
+                assert not (hidden := page.evaluate(SEEN, news)), f"after turn {turn + 1}: {news}: {hidden}"
+            page.keyboard.press("Escape")
             settled(page)
         assert page.evaluate("scrollY") == 0
 
@@ -169,13 +176,13 @@ def _plays_a_turn_from_where_it_stands(page, where):
     beside = bar["x"] >= board["x"] + board["width"]
     assert beside or bar["y"] >= board["y"] + board["height"], f"{where}: the buttons cover the board"
     assert_laid_out(page, where)
-    assert not (hidden := page.evaluate(LINE_SEEN)), f"{where}: what to do: {hidden}"
+    assert not (hidden := page.evaluate(SEEN, ".turn-line")), f"{where}: what to do: {hidden}"
     for _ in range(2):
         plan_a_move(page)
         page.locator("g.square.target").first.click()
         settled(page)
     assert page.evaluate("scrollY") == 0
-    assert not (hidden := page.evaluate(LINE_SEEN)), f"{where}, planned: what to do: {hidden}"
+    assert not (hidden := page.evaluate(SEEN, ".turn-line")), f"{where}, planned: what to do: {hidden}"
     page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
     assert page.evaluate("scrollY") > 0, f"{where}: the page was no taller than the window"
     assert_laid_out(page, f"{where}, scrolled to its end")

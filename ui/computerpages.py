@@ -99,8 +99,8 @@ def _play(app):
     status = _("Turn {n} · level {level}").format(n=view.turn_number, level=match.level)
     panel = [
         f'<h1 tabindex="-1">{escape(title)}</h1>'
-        f'<p class="status">{escape(status)}</p>'
-        f'<p class="computer-state" data-state="{state}" role="status" aria-live="polite">{said}</p>'
+        f'<div class="status-row"><p class="status">{escape(status)}</p>'
+        f'<p class="computer-state" data-state="{state}" role="status" aria-live="polite">{said}</p></div>'
     ]
     panel.append(enemy_left(view, side))
     if shown:
