@@ -1625,10 +1625,10 @@ def test_random_setup_is_sensible_and_fully_random_is_anything(side):
     assert not set(anything) <= back_rows
 
 
-def marks_legend_placed(html):
-    """Whether the play screen shows the legend of the board's marks, checking that it stands under
-    Undo and Submit: it is for looking up, and above them, on an upright tablet, it pushed the
-    other side's last turn and the selected piece's name out of sight."""
+def shows_marks_legend(html):
+    """Whether the play screen shows the legend of the board's marks; where it does, checks that it
+    stands under Undo and Submit: it is for looking up, and above them, on an upright tablet, it
+    pushed the other side's last turn and the selected piece's name out of sight."""
     if 'class="badge-legend' not in html:
         return False
     assert html.index('class="turn-bar"') < html.index('class="badge-legend')
@@ -1638,7 +1638,7 @@ def marks_legend_placed(html):
 def test_the_marks_legend_stands_under_undo_and_submit():
     app = app_at(POSITION)  # Blue's f8 is unmasked: the eye's legend is shown
     assert "The eye marks an unmasked piece" in app.html()
-    assert marks_legend_placed(app.html())
+    assert shows_marks_legend(app.html())
 
 
 def test_a_spy_that_unmasked_your_pieces_is_drawn_as_a_spy_with_its_mark():

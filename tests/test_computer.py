@@ -18,9 +18,9 @@ from tests.test_app import (
     check_board_privacy,
     choose,
     classes,
-    marks_legend_placed,
     page,
     press,
+    shows_marks_legend,
     tap,
     text,
     twin_games,
@@ -245,7 +245,7 @@ def test_the_marks_legend_stands_under_undo_and_submit():
     app, worker = to_play(level=1, seed=5)
     rng = random.Random(5)
     for _ in range(200):
-        if marks_legend_placed(app.html()):
+        if shows_marks_legend(app.html()):
             break
         play_turn(app, worker, rng)
         assert app.screen == "play", "the game ended before a piece was unmasked"

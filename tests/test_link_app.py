@@ -18,7 +18,7 @@ from espionage.link import Transcript, UnknownFormat, decode
 from espionage.pieces import KINDS, letter_of
 from espionage.sealed import Seat
 from tests.linkplay import random_turn
-from tests.test_app import marks_legend_placed
+from tests.test_app import shows_marks_legend
 from ui.app import App
 from ui.linkplay import SEAT_PREFIX
 from ui.saves import UI_KEY, MemoryStorage
@@ -324,7 +324,7 @@ def test_the_marks_legend_stands_under_undo_and_submit():
     red, blue = start("casual")
     rng = random.Random(4)
     for _ in range(100):
-        if marks_legend_placed(red.html()):
+        if shows_marks_legend(red.html()):
             break
         play_turn(red, rng)
         blue.dispatch("open-link", link_of(red))

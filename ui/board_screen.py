@@ -253,9 +253,9 @@ def planned_line(board, need, then=""):
 
 def turn_bar(line, planned, complete):
     """``line`` (what to do, from ``planned_line``, or '') over Undo and Submit: a bar that stays at
-    the window's bottom edge while the panel above it is taller than the window (a phone; an upright
-    tablet once the other side's turn is listed), so that a turn is played from the board without a
-    scroll, and what to do is read beside the buttons that do it, never under them."""
+    the window's bottom edge while the panel above it is taller than the window (a phone; an
+    upright tablet when the other side's turn takes many lines), so that a turn is played from the
+    board without a scroll, and what to do is read beside the buttons that do it, never under them."""
     return (
         f'<div class="turn-bar">{line}<div class="actions turn-actions">'
         + button(_("Undo move"), "undo", disabled=not planned)
