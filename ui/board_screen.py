@@ -257,7 +257,7 @@ def turn_bar(line, planned, complete):
     upright tablet when the other side's turn takes many lines), so that a turn is played from the
     board without a scroll, and what to do is read beside the buttons that do it, never under them."""
     return (
-        f'<div class="turn-bar">{line}<div class="actions turn-actions">'
+        f'<div class="turn-bar">{line}<div class="actions">'
         + button(_("Undo move"), "undo", disabled=not planned)
         + button(_("Submit turn"), "submit", disabled=not complete, cls="primary")
         + "</div></div>"
