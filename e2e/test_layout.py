@@ -149,6 +149,27 @@ def test_a_tablet_upright_shows_what_to_do_with_submit(browser, server_url, size
         assert page.evaluate("scrollY") == 0
 
 
+def test_a_link_turn_on_an_upright_tablet_shows_both_turns_and_the_piece_selected(devices):  # noqa: F811
+    """A link game lists your last turn and the other side's since: on an upright iPad, from the
+    second turn, the selected piece's name stood 10 px under Undo and Submit at the window's edge."""
+    red, blue = start(devices, "Casual")
+    rng = random.Random(3)
+    for device in (red, blue):
+        device.page.set_viewport_size({"width": 768, "height": 1024})
+    play_turn(red, 1, rng)
+    blue.open_link(red.link())
+    for device, other, forward in ((blue, red, -1), (red, blue, 1), (blue, red, -1)):
+        play_turn(device, forward, rng)
+        other.open_link(device.link())
+        settled(other.page)
+        other.page.locator(f"g.square:has(g.piece.{other.name})").first.click()
+        settled(other.page)
+        for news in (".events", ".selection-line"):
+            assert not (hidden := other.page.evaluate(SEEN, news)), f"{other.name}: {news}: {hidden}"
+        other.page.keyboard.press("Escape")
+    assert red.page.evaluate("scrollY") == 0
+
+
 def _to_play(page, mode):
     """From the first screen to a game's first turn, by the buttons a player presses."""
     if mode == "computer":

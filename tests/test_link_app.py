@@ -315,7 +315,7 @@ def test_casual_waiting_screen_lists_the_fight():
     else:
         raise AssertionError("Red never attacked")
     assert red.screen == "link-send"
-    happened = re.search(r"<h3>What happened</h3><ul>(.*?)</ul>", red.html()).group(1)
+    happened = re.search(r'<h3>What happened</h3><div class="event-turns"><ul>(.*?)</ul></div>', red.html()).group(1)
     assert "attacked" in happened and ("was removed" in happened)
     assert happened.count("<li>") == len(played)
 
@@ -333,6 +333,24 @@ def test_the_marks_legend_stands_under_undo_and_submit():
         assert red.screen == "play", "the game ended before a piece was unmasked"
     else:
         raise AssertionError("no piece was unmasked")
+
+
+def test_since_your_last_turn_lists_each_sides_turn_apart():
+    """Your turn and the other side's are two lists (side by side on an upright tablet's wide
+    panel, where one list of both pushed the selected piece's name under Undo and Submit)."""
+    red, blue = start("casual")
+    rng = random.Random(4)
+    play_turn(red, rng)
+    blue.dispatch("open-link", link_of(red))
+    play_turn(blue, rng)
+    red.dispatch("open-link", link_of(blue))
+    events = re.search(r'<div class="events"><h3>Since your last turn</h3><div class="event-turns">(.*?)</div>',
+                       red.html())
+    turns = re.findall(r"<ul>(.*?)</ul>", events.group(1))
+    lines = [re.findall(r"<li>(.*?)</li>", turn) for turn in turns]
+    assert [len(said) for said in lines] == [2, 2]
+    assert all(line.startswith("Your ") for line in lines[0])
+    assert all(line.startswith("Blue") for line in lines[1])
 
 
 # -- bad links --------------------------------------------------------------------------------

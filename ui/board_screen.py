@@ -5,6 +5,7 @@ A player's board is built only from that player's view, so nothing hidden can re
 """
 
 from html import escape
+from itertools import groupby
 
 from espionage.board import BLUE, RED, SETUP_SQUARES, SIDES
 from espionage.pieces import KINDS, letter_of
@@ -210,14 +211,17 @@ def badge_legend(picture):
 
 @kept
 def events_list(events, heading, viewer, letters=None):
-    """The events as sentences; ``letters`` (the board now) names the pieces they unmasked."""
+    """The events as sentences, a list for each side's turn: where the panel is wide (an upright
+    tablet) a link game's two turns stand side by side, and the selected piece's line above Undo and
+    Submit stays in view. ``letters`` (the board now) names the pieces they unmasked."""
     if not events:
         return ""
     boards = boards_after(events, letters) if letters is not None else [None] * len(events)
-    items = "".join(
-        f"<li>{escape(describe(e, viewer, board))}</li>" for e, board in zip(events, boards)
+    lists = "".join(
+        "<ul>" + "".join(f"<li>{escape(describe(e, viewer, board))}</li>" for e, board in group) + "</ul>"
+        for _turn, group in groupby(zip(events, boards), key=lambda told: (told[0].turn, told[0].side))
     )
-    return f'<div class="events"><h3>{heading}</h3><ul>{items}</ul></div>'
+    return f'<div class="events"><h3>{heading}</h3><div class="event-turns">{lists}</div></div>'
 
 
 def selection_line(board):
