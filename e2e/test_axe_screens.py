@@ -30,9 +30,9 @@ def assert_accessible(page, screen):
         assert not blocking, f"axe on the {screen} screen ({scheme}):\n{report}"
 
 
-def plan_a_move(page):
-    """Select a piece of the side to move that has somewhere to go."""
-    for square in page.locator("g.square:has(g.piece.red)").all():
+def plan_a_move(page, side="red"):
+    """Select a piece of the side to move (``side``) that has somewhere to go."""
+    for square in page.locator(f"g.square:has(g.piece.{side})").all():
         square.click()
         settled(page)
         if page.locator("g.square.target").count():

@@ -151,22 +151,21 @@ def test_a_tablet_upright_shows_what_to_do_with_submit(browser, server_url, size
 
 def test_a_link_turn_on_an_upright_tablet_shows_both_turns_and_the_piece_selected(devices):  # noqa: F811
     """A link game lists your last turn and the other side's since: on an upright iPad, from the
-    second turn, the selected piece's name stood 10 px under Undo and Submit at the window's edge."""
+    second turn, the selected piece's name stood 10 px under Undo and Submit at the window's edge.
+    Checked at Red's second turn, whose four lines cannot hold a fight (the armies stand two rows
+    apart), so that the game's random setups change nothing of it."""
     red, blue = start(devices, "Casual")
     rng = random.Random(3)
-    for device in (red, blue):
-        device.page.set_viewport_size({"width": 768, "height": 1024})
+    red.page.set_viewport_size({"width": 768, "height": 1024})
     play_turn(red, 1, rng)
     blue.open_link(red.link())
-    for device, other, forward in ((blue, red, -1), (red, blue, 1), (blue, red, -1)):
-        play_turn(device, forward, rng)
-        other.open_link(device.link())
-        settled(other.page)
-        other.page.locator(f"g.square:has(g.piece.{other.name})").first.click()
-        settled(other.page)
-        for news in (".events", ".selection-line"):
-            assert not (hidden := other.page.evaluate(SEEN, news)), f"{other.name}: {news}: {hidden}"
-        other.page.keyboard.press("Escape")
+    play_turn(blue, -1, rng)
+    red.open_link(blue.link())
+    settled(red.page)
+    assert red.page.locator(".events li").count() == 4
+    plan_a_move(red.page)
+    for news in (".events", ".selection-line"):
+        assert not (hidden := red.page.evaluate(SEEN, news)), f"{news}: {hidden}"
     assert red.page.evaluate("scrollY") == 0
 
 
