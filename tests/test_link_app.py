@@ -120,6 +120,14 @@ def play_turn(app, rng):
     press(app, "Submit turn")
 
 
+def play_a_turn_each(red, blue, rng):
+    """Red's turn and Blue's, each sent by link: Red is at its next turn."""
+    play_turn(red, rng)
+    blue.dispatch("open-link", link_of(red))
+    play_turn(blue, rng)
+    red.dispatch("open-link", link_of(blue))
+
+
 def assert_private(app, other):
     """No kind the viewer may not know is anywhere in the page: each '?' square's markup names no kind."""
     html = app.html()
@@ -326,10 +334,7 @@ def test_the_marks_legend_stands_under_undo_and_submit():
     for _ in range(100):
         if shows_marks_legend(red.html()):
             break
-        play_turn(red, rng)
-        blue.dispatch("open-link", link_of(red))
-        play_turn(blue, rng)
-        red.dispatch("open-link", link_of(blue))
+        play_a_turn_each(red, blue, rng)
         assert red.screen == "play", "the game ended before a piece was unmasked"
     else:
         raise AssertionError("no piece was unmasked")
@@ -340,10 +345,7 @@ def test_since_your_last_turn_lists_each_sides_turn_apart():
     panel, where one list of both pushed the selected piece's name under Undo and Submit)."""
     red, blue = start("casual")
     rng = random.Random(4)
-    play_turn(red, rng)
-    blue.dispatch("open-link", link_of(red))
-    play_turn(blue, rng)
-    red.dispatch("open-link", link_of(blue))
+    play_a_turn_each(red, blue, rng)
     events = re.search(r'<div class="events"><h3>Since your last turn</h3><div class="event-turns">(.*?)</div>',
                        red.html())
     turns = re.findall(r"<ul>(.*?)</ul>", events.group(1))
@@ -464,10 +466,7 @@ def test_a_newer_backup_replaces_an_older_saved_seat_only_after_confirming():
     phone = device(30)
     phone.dispatch("open-link", red.match.seat.backup_link())
     press(phone, "Restore game")
-    play_turn(red, rng)
-    blue.dispatch("open-link", link_of(red))
-    play_turn(blue, rng)
-    red.dispatch("open-link", link_of(blue))
+    play_a_turn_each(red, blue, rng)
     press(red, "Back up this game")
     newer = link_of(red)
     before = seats(phone)
@@ -509,10 +508,7 @@ def test_a_backup_the_opponent_made_of_this_casual_game_is_refused(forged_secret
     devices can make (they know the seat's secret)."""
     red, blue = start("casual")
     rng = random.Random(4)
-    play_turn(red, rng)
-    blue.dispatch("open-link", link_of(red))
-    play_turn(blue, rng)
-    red.dispatch("open-link", link_of(blue))
+    play_a_turn_each(red, blue, rng)
     assert red.screen == "play"
     saved = seats(red)
     t = decode(blue.match.seat.link())
